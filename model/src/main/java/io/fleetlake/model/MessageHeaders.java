@@ -1,0 +1,23 @@
+package io.fleetlake.model;
+
+/** Kafka record header names written by the ingest connector and the dead-letter queue. */
+public final class MessageHeaders {
+    /** MQTT topic the payload was published on. */
+    public static final String MQTT_TOPIC = "mqtt.topic";
+    /** Epoch milliseconds at which the connector received the MQTT message. */
+    public static final String MQTT_RECEIVED_AT = "mqtt.received-at";
+
+    /** Stable {@link RejectionReason} code of a dead-lettered record. */
+    public static final String DLQ_REASON = "dlq.reason";
+    /** Human-readable explanation of the rejection. */
+    public static final String DLQ_DETAIL = "dlq.detail";
+    /** Topic, partition and offset of the record that was rejected. */
+    public static final String DLQ_SOURCE_TOPIC = "dlq.source-topic";
+
+    public static final String DLQ_SOURCE_PARTITION = "dlq.source-partition";
+    public static final String DLQ_SOURCE_OFFSET = "dlq.source-offset";
+    /** Epoch milliseconds at which the pipeline rejected the record. */
+    public static final String DLQ_REJECTED_AT = "dlq.rejected-at";
+
+    private MessageHeaders() {}
+}

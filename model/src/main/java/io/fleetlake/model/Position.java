@@ -1,0 +1,46 @@
+package io.fleetlake.model;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Instant;
+
+/**
+ * One GPS fix of one vehicle, independent of how the device encoded it. Optional measurements are {@code null} when the
+ * device did not report them.
+ *
+ * @param vehicleId fleet-wide vehicle identifier
+ * @param eventTime when the device took the fix
+ * @param latitude WGS84 degrees
+ * @param longitude WGS84 degrees
+ * @param speedKmh ground speed in km/h
+ * @param headingDeg course over ground, degrees clockwise from north
+ * @param altitudeM metres above sea level, or null
+ * @param accuracyM estimated horizontal accuracy in metres, or null
+ * @param satellites satellites used in the fix, or null
+ */
+public record Position(
+        String vehicleId,
+        Instant eventTime,
+        double latitude,
+        double longitude,
+        double speedKmh,
+        double headingDeg,
+        Double altitudeM,
+        Double accuracyM,
+        Integer satellites) {
+    public Position {
+        requireNonNull(vehicleId, "vehicleId is null");
+        requireNonNull(eventTime, "eventTime is null");
+    }
+
+    /** A fix with only the mandatory measurements. */
+    public static Position of(
+            String vehicleId,
+            Instant eventTime,
+            double latitude,
+            double longitude,
+            double speedKmh,
+            double headingDeg) {
+        return new Position(vehicleId, eventTime, latitude, longitude, speedKmh, headingDeg, null, null, null);
+    }
+}
