@@ -1,0 +1,72 @@
+package io.fleetlake.servers.mqtt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.StringReader;
+import java.net.URL;
+import java.nio.file.Path;
+import java.time.Duration;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+class HiveMqConfigurationTest {
+    private static final MqttBrokerConfig CONFIG =
+            new MqttBrokerConfig("127.0.0.1", 11883, Path.of("/data/mqtt"), 1_000_000, Duration.ofDays(7));
+
+    @Test
+    void listenerIsBoundToTheConfiguredHostAndPort() throws Exception {
+        Document document = parse(HiveMqConfiguration.render(CONFIG));
+
+        assertThat(valueAt(document, "/hivemq/listeners/tcp-listener/port")).isEqualTo("11883");
+        assertThat(valueAt(document, "/hivemq/listeners/tcp-listener/bind-address"))
+                .isEqualTo("127.0.0.1");
+        assertThat(valueAt(document, "count(/hivemq/listeners/*)")).isEqualTo("1");
+    }
+
+    @Test
+    void queuesAreLargeAndPersistedToFiles() throws Exception {
+        Document document = parse(HiveMqConfiguration.render(CONFIG));
+
+        assertThat(valueAt(document, "/hivemq/mqtt/queued-messages/max-queue-size"))
+                .isEqualTo("1000000");
+        assertThat(valueAt(document, "/hivemq/mqtt/session-expiry/max-interval"))
+                .isEqualTo("604800");
+        assertThat(valueAt(document, "/hivemq/persistence/mode")).isEqualTo("file");
+        assertThat(valueAt(document, "/hivemq/anonymous-usage-statistics/enabled"))
+                .isEqualTo("false");
+    }
+
+    @Test
+    void hostIsEscaped() throws Exception {
+        MqttBrokerConfig config =
+                new MqttBrokerConfig("a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1));
+
+        assertThat(valueAt(parse(HiveMqConfiguration.render(config)), "/hivemq/listeners/tcp-listener/bind-address"))
+                .isEqualTo("a<b&c");
+    }
+
+    @Test
+    void matchesTheSchemaHiveMqValidatesAgainst() throws Exception {
+        URL schema = HiveMqConfigurationTest.class.getClassLoader().getResource("config.xsd");
+        assertThat(schema).as("config.xsd in the HiveMQ jar").isNotNull();
+
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(schema)
+                .newValidator()
+                .validate(new StreamSource(new StringReader(HiveMqConfiguration.render(CONFIG))));
+    }
+
+    private static Document parse(String xml) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+    }
+
+    private static String valueAt(Document document, String expression) throws Exception {
+        return XPathFactory.newInstance().newXPath().evaluate(expression, document);
+    }
+}
