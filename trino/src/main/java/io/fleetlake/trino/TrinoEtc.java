@@ -1,0 +1,182 @@
+package io.fleetlake.trino;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code etc/} folder of a single-node Trino: a coordinator that also runs tasks, bound to one address, with one
+ * Iceberg catalog on the REST catalog and native S3. {@link #generate} is a pure function of its arguments; {@link
+ * #writeTo} puts the files on disk.
+ *
+ * @param files file name relative to {@code etc/} mapped to its content, in a stable order
+ * @param jvmOptions the options of {@code jvm.config}, one per element
+ * @param nodeProperties the properties of {@code node.properties}, which the server receives as system properties
+ */
+public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<String, String> nodeProperties) {
+    public static final String CONFIG_PROPERTIES = "config.properties";
+    public static final String NODE_PROPERTIES = "node.properties";
+    public static final String JVM_CONFIG = "jvm.config";
+    public static final String LOG_PROPERTIES = "log.properties";
+    public static final String CATALOG_FOLDER = "catalog";
+    public static final String ICEBERG_CATALOG = "iceberg";
+    public static final String ICEBERG_PROPERTIES = CATALOG_FOLDER + "/" + ICEBERG_CATALOG + ".properties";
+
+    public TrinoEtc {
+        files = copyInOrder(requireNonNull(files, "files is null"));
+        jvmOptions = List.copyOf(requireNonNull(jvmOptions, "jvmOptions is null"));
+        nodeProperties = copyInOrder(requireNonNull(nodeProperties, "nodeProperties is null"));
+    }
+
+    /**
+     * The configuration for a server bound to {@code bindAddress:httpPort}.
+     *
+     * @param bindAddress an IP address literal; Trino binds and advertises it
+     * @param httpPort the resolved HTTP port (never 0)
+     */
+    public static TrinoEtc generate(TrinoConfig config, String bindAddress, int httpPort) {
+        requireNonNull(config, "config is null");
+        requireNonNull(bindAddress, "bindAddress is null");
+        if (httpPort < 1 || httpPort > 65535) {
+            throw new IllegalArgumentException("httpPort must be between 1 and 65535, was " + httpPort);
+        }
+        List<String> jvmOptions = jvmOptions(config);
+        Map<String, String> nodeProperties = nodeProperties(config, bindAddress);
+
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(CONFIG_PROPERTIES, PropertiesFormat.render(serverProperties(config, bindAddress, httpPort)));
+        files.put(NODE_PROPERTIES, PropertiesFormat.render(nodeProperties));
+        files.put(JVM_CONFIG, String.join("\n", jvmOptions) + "\n");
+        files.put(LOG_PROPERTIES, PropertiesFormat.render(Map.of("io.trino", "INFO")));
+        files.put(ICEBERG_PROPERTIES, PropertiesFormat.render(icebergCatalogProperties(config)));
+        return new TrinoEtc(files, jvmOptions, nodeProperties);
+    }
+
+    private static List<String> jvmOptions(TrinoConfig config) {
+        // Trino's recommended options (core/docker/default/etc/jvm.config), sized for a small shared machine: no
+        // initial heap (the heap grows only as queries need it), half the usual code cache, no heap dumps.
+        return List.of(
+                "-server",
+                "-Xmx" + config.maxHeap(),
+                "-XX:+UseG1GC",
+                "-XX:+ExplicitGCInvokesConcurrent",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-XX:-OmitStackTraceInFastThrow",
+                "-XX:ReservedCodeCacheSize=256M",
+                "-XX:PerMethodRecompilationCutoff=10000",
+                "-XX:PerBytecodeRecompilationCutoff=10000",
+                "-XX:+UnlockDiagnosticVMOptions",
+                // https://bugs.openjdk.org/browse/JDK-8329528
+                "-XX:G1NumCollectionsKeepPinned=10000000",
+                // Trino measures object sizes with JOL, which attaches an agent to its own JVM.
+                "-XX:+EnableDynamicAgentLoading",
+                "-Djdk.attach.allowAttachSelf=true",
+                "-Djdk.nio.maxCachedBufferSize=2000000",
+                "-Dfile.encoding=UTF-8",
+                // JNA and JOL use native access and sun.misc.Unsafe; without these Java 24+ prints warnings.
+                "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow");
+    }
+
+    private static Map<String, String> nodeProperties(TrinoConfig config, String bindAddress) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("node.environment", config.environment());
+        // One node per environment: a stable id keeps the same identity across restarts.
+        properties.put("node.id", config.environment() + "-coordinator");
+        properties.put("node.data-dir", config.dataDirectory().toString());
+        // airlift binds every HTTP connector to node.bind-ip (default 0.0.0.0) and advertises node.internal-address.
+        properties.put("node.bind-ip", bindAddress);
+        properties.put("node.internal-address", bindAddress);
+        return properties;
+    }
+
+    private static Map<String, String> serverProperties(TrinoConfig config, String bindAddress, int httpPort) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("coordinator", "true");
+        properties.put("node-scheduler.include-coordinator", "true");
+        properties.put("http-server.http.port", Integer.toString(httpPort));
+        properties.put("discovery.uri", httpUri(bindAddress, httpPort).toString());
+        // Defaults below are relative to the working directory; the server folder stays read-only.
+        properties.put("plugin.dir", config.serverDirectory().resolve("plugin").toString());
+        properties.put(
+                "catalog.config-dir",
+                etcDirectory(config).resolve(CATALOG_FOLDER).toString());
+        properties.put(
+                "http-server.log.path",
+                logDirectory(config).resolve("http-request.log").toString());
+        return properties;
+    }
+
+    private static Map<String, String> icebergCatalogProperties(TrinoConfig config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("connector.name", "iceberg");
+        properties.put("iceberg.catalog.type", "rest");
+        properties.put("iceberg.rest-catalog.uri", config.catalogUri().toString());
+        properties.put("iceberg.rest-catalog.warehouse", config.warehouse());
+        // The lakehouse defines no views; this keeps Trino off the REST view endpoints, which a catalog may not serve.
+        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "false");
+        properties.put("fs.native-s3.enabled", "true");
+        properties.put("s3.endpoint", config.s3Endpoint().toString());
+        properties.put("s3.path-style-access", "true");
+        properties.put("s3.region", config.s3Region());
+        config.s3AccessKey().ifPresent(accessKey -> properties.put("s3.aws-access-key", accessKey));
+        config.s3SecretKey().ifPresent(secretKey -> properties.put("s3.aws-secret-key", secretKey));
+        return properties;
+    }
+
+    /** Where the generated files go: {@code <data-dir>/etc}. */
+    public static Path etcDirectory(TrinoConfig config) {
+        return config.dataDirectory().resolve("etc");
+    }
+
+    /** Where the server log and the HTTP request log go: {@code <data-dir>/var/log}, as with Trino's launcher. */
+    public static Path logDirectory(TrinoConfig config) {
+        return config.dataDirectory().resolve("var").resolve("log");
+    }
+
+    static URI httpUri(String host, int port) {
+        try {
+            // This constructor adds the brackets an IPv6 literal needs.
+            return new URI("http", null, host, port, null, null, null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("Cannot build an HTTP URI for host " + host + " and port " + port, e);
+        }
+    }
+
+    /** Writes every file below {@code etcDirectory}, replacing earlier versions; the catalog file is owner-only. */
+    public void writeTo(Path etcDirectory) {
+        requireNonNull(etcDirectory, "etcDirectory is null");
+        try {
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                Path path = etcDirectory.resolve(file.getKey());
+                Files.createDirectories(path.getParent());
+                Files.writeString(path, file.getValue());
+                if (file.getKey().startsWith(CATALOG_FOLDER + "/") && supportsPosixPermissions()) {
+                    // It holds the object store secret key.
+                    Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the Trino configuration to " + etcDirectory, e);
+        }
+    }
+
+    private static boolean supportsPosixPermissions() {
+        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+    }
+
+    private static Map<String, String> copyInOrder(Map<String, String> map) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+}

@@ -1,0 +1,288 @@
+package io.fleetlake.trino;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A single-node Trino server (coordinator that also runs tasks) in its own JVM, started from the unpacked server folder
+ * without Trino's launcher: {@code java <jvm.config> -D<node.properties> -Dconfig=etc/config.properties
+ * -Dlog.levels-file=etc/log.properties -cp <server>/lib/* io.trino.server.TrinoServer}, working directory the data
+ * folder, output appended to {@code <data-dir>/var/log/server.log}.
+ *
+ * <p>{@link #start()} returns once {@code GET /v1/info} says {@code "starting": false}; {@link #close()} stops the
+ * process and anything it started.
+ */
+public final class TrinoServer implements AutoCloseable {
+    private static final String MAIN_CLASS = "io.trino.server.TrinoServer";
+
+    private static final Logger LOG = LoggerFactory.getLogger(TrinoServer.class);
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
+    // Trino finishes its shutdown hooks in about 2 s; the margin covers a loaded machine.
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    private final TrinoConfig config;
+    private final JdkLocator jdkLocator;
+
+    private Process process;
+    private InetAddress bindAddress;
+    private int port;
+    private boolean closed;
+
+    public TrinoServer(TrinoConfig config) {
+        this(
+                config,
+                JdkLocator.forThisMachine(
+                        requireNonNull(config, "config is null").javaHome()));
+    }
+
+    TrinoServer(TrinoConfig config, JdkLocator jdkLocator) {
+        this.config = requireNonNull(config, "config is null");
+        this.jdkLocator = requireNonNull(jdkLocator, "jdkLocator is null");
+    }
+
+    /**
+     * Writes {@code etc/}, starts the server and waits until it has finished starting.
+     *
+     * @throws TrinoServerException when no suitable JDK or server folder exists, the process exits, or the server is
+     *     not ready within {@code trino.startup-timeout}; the message points to the server log
+     */
+    public void start() {
+        Process started = launch();
+        long startNanos = System.nanoTime();
+        try {
+            awaitReady(started);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        LOG.info("Trino started in {} ms on {}", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos), uri());
+    }
+
+    // Holds the lock only while launching, so that close() (for example from a shutdown hook) can stop a server that is
+    // still starting.
+    private synchronized Process launch() {
+        if (process != null || closed) {
+            throw new IllegalStateException("A TrinoServer starts once; create a new one to start again");
+        }
+        requireServerFolder(config.serverDirectory());
+        JdkLocator.Jdk jdk = jdkLocator.locate();
+        bindAddress = resolveBindAddress(config.host());
+        port = config.port() == 0 ? freePort(bindAddress) : requireFreePort(bindAddress, config.port());
+
+        TrinoEtc etc = TrinoEtc.generate(config, bindAddress.getHostAddress(), port);
+        Path etcDirectory = TrinoEtc.etcDirectory(config);
+        etc.writeTo(etcDirectory);
+        Path logFile = logFile();
+        List<String> command = command(jdk.javaExecutable(), etc, etcDirectory, config.serverDirectory());
+        LOG.info(
+                "Starting Trino on {}:{} with Java {} ({}); log {}",
+                bindAddress.getHostAddress(),
+                port,
+                jdk.version(),
+                jdk.home(),
+                logFile);
+        LOG.debug("Trino command: {}", command);
+        try {
+            Files.createDirectories(logFile.getParent());
+            process = new ProcessBuilder(command)
+                    .directory(config.dataDirectory().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start();
+        } catch (IOException e) {
+            throw new TrinoServerException("Cannot start " + jdk.javaExecutable() + " for Trino: " + e.getMessage(), e);
+        }
+        return process;
+    }
+
+    /** The command that starts Trino; node properties go on the command line as Trino's launcher passes them. */
+    static List<String> command(Path javaExecutable, TrinoEtc etc, Path etcDirectory, Path serverDirectory) {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable.toString());
+        command.addAll(etc.jvmOptions());
+        for (Map.Entry<String, String> property : etc.nodeProperties().entrySet()) {
+            command.add("-D" + property.getKey() + "=" + property.getValue());
+        }
+        command.add("-Dconfig=" + etcDirectory.resolve(TrinoEtc.CONFIG_PROPERTIES));
+        command.add("-Dlog.levels-file=" + etcDirectory.resolve(TrinoEtc.LOG_PROPERTIES));
+        command.add("-cp");
+        // The java launcher expands "lib/*" to every jar in the folder.
+        command.add(serverDirectory.resolve("lib") + "/*");
+        command.add(MAIN_CLASS);
+        return command;
+    }
+
+    private void awaitReady(Process started) {
+        TrinoHealthCheck healthCheck = new TrinoHealthCheck(uri());
+        long deadline = System.nanoTime() + config.startupTimeout().toNanos();
+        try {
+            while (!healthCheck.isReady()) {
+                if (started.waitFor(POLL_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new TrinoServerException(
+                            (isClosed() ? "Trino was stopped" : "Trino exited with status " + started.exitValue())
+                                    + " while starting; see the server log " + logFile());
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new TrinoServerException("Trino did not finish starting within " + config.startupTimeout()
+                            + " (" + healthCheck.infoUri() + " never answered \"starting\": false); see the server log "
+                            + logFile() + ", or raise " + TrinoConfig.STARTUP_TIMEOUT + " on a slow machine");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TrinoServerException("Interrupted while waiting for Trino to start", e);
+        }
+    }
+
+    /** Stops the server (SIGTERM, then SIGKILL after 30 s) and any process it started. Safe to call twice. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        List<ProcessHandle> descendants = process.descendants().toList();
+        LOG.info("Stopping Trino (pid {})", process.pid());
+        process.destroy();
+        try {
+            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("Trino (pid {}) did not stop within {}; killing it", process.pid(), STOP_TIMEOUT);
+                process.destroyForcibly();
+                process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        LOG.info("Trino stopped");
+    }
+
+    /**
+     * Blocks until the server process exits and returns its exit status.
+     *
+     * @throws InterruptedException when the calling thread is interrupted while waiting
+     */
+    public int awaitTermination() throws InterruptedException {
+        return runningProcess().waitFor();
+    }
+
+    /** True when the server answers {@code GET /v1/info} with {@code "starting": false}. */
+    public boolean isReady() throws InterruptedException {
+        URI serverUri;
+        synchronized (this) {
+            if (process == null || !process.isAlive()) {
+                return false;
+            }
+            serverUri = uri();
+        }
+        return new TrinoHealthCheck(serverUri).isReady();
+    }
+
+    /** The address the server is bound to. */
+    public synchronized String host() {
+        runningProcess();
+        return bindAddress.getHostAddress();
+    }
+
+    /** The bound HTTP port (the free port picked when {@code trino.port} is 0). */
+    public synchronized int port() {
+        runningProcess();
+        return port;
+    }
+
+    public synchronized URI uri() {
+        runningProcess();
+        return TrinoEtc.httpUri(bindAddress.getHostAddress(), port);
+    }
+
+    /** The JDBC URL of the server, for {@code io.trino:trino-jdbc}. */
+    public String jdbcUrl() {
+        return "jdbc:trino://" + uri().getRawAuthority();
+    }
+
+    public synchronized long processId() {
+        return runningProcess().pid();
+    }
+
+    /** The file that receives Trino's standard output and error. */
+    public Path logFile() {
+        return TrinoEtc.logDirectory(config).resolve("server.log");
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
+    }
+
+    private synchronized Process runningProcess() {
+        if (process == null) {
+            throw new IllegalStateException("Trino server not started; call start() first");
+        }
+        return process;
+    }
+
+    private static void requireServerFolder(Path serverDirectory) {
+        Path libraries = serverDirectory.resolve("lib");
+        Path icebergPlugin = serverDirectory.resolve("plugin").resolve("iceberg");
+        if (!Files.isDirectory(libraries) || !Files.isDirectory(icebergPlugin)) {
+            throw new TrinoServerException(TrinoConfig.SERVER_DIRECTORY + " = " + serverDirectory
+                    + " is not an assembled Trino server (it needs lib/ and plugin/iceberg/). Build it with"
+                    + " `mvn -pl trino package` and point " + TrinoConfig.SERVER_DIRECTORY
+                    + " at trino/target/trino-server.");
+        }
+    }
+
+    private static InetAddress resolveBindAddress(String host) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            throw new TrinoServerException(
+                    TrinoConfig.HOST + " = " + host + " does not resolve; set an address such as 127.0.0.1", e);
+        }
+        if (address.isAnyLocalAddress()) {
+            throw new TrinoServerException(TrinoConfig.HOST + " = " + host
+                    + " would listen on every interface; set one address such as 127.0.0.1");
+        }
+        return address;
+    }
+
+    // Trino would notice a taken port only after loading its plugins, half a minute later.
+    private static int requireFreePort(InetAddress address, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(address, port), 1);
+            return port;
+        } catch (IOException e) {
+            throw new TrinoServerException(
+                    address.getHostAddress() + ":" + port + " is already in use (" + e.getMessage()
+                            + "); stop what listens there or set " + TrinoConfig.PORT
+                            + " to another port, or 0 for a free one",
+                    e);
+        }
+    }
+
+    private static int freePort(InetAddress address) {
+        try (ServerSocket socket = new ServerSocket(0, 1, address)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot find a free port on " + address.getHostAddress(), e);
+        }
+    }
+}

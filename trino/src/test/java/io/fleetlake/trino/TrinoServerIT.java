@@ -1,0 +1,116 @@
+package io.fleetlake.trino;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fleetlake.common.config.ConfigSource;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the assembled Trino 476 (trino/target/trino-server, unpacked at prepare-package) on a free port with a JDK
+ * 24+, runs SQL over trino-jdbc and checks what it listens on. The Iceberg REST catalog points to a closed port: Trino
+ * must start anyway, since the catalog is contacted only when a query uses it.
+ */
+class TrinoServerIT {
+    private static final Logger LOG = LoggerFactory.getLogger(TrinoServerIT.class);
+
+    @TempDir
+    Path dataDirectory;
+
+    @Test
+    void startsAnswersSqlListensOnlyOnLoopbackAndStops() throws Exception {
+        assumeTrue(jdkAvailable(), "No JDK 24 or newer on this machine: set TRINO_JAVA_HOME to run TrinoServerIT");
+        int closedPort = closedPort();
+        TrinoConfig config = TrinoConfig.from(ConfigSource.of(Map.of(
+                "trino.port",
+                "0",
+                "trino.data-dir",
+                dataDirectory.toString(),
+                "trino.server-dir",
+                System.getProperty("trino.server-dir", "target/trino-server"),
+                "trino.catalog-uri",
+                "http://127.0.0.1:" + closedPort,
+                "trino.s3-endpoint",
+                "http://127.0.0.1:" + closedPort,
+                "trino.s3-access-key",
+                "fleet",
+                "trino.s3-secret-key",
+                "fleet-secret")));
+
+        long pid;
+        int port;
+        try (TrinoServer server = new TrinoServer(config)) {
+            long startNanos = System.nanoTime();
+            server.start();
+            LOG.info("Trino 476 ready in {} ms", (System.nanoTime() - startNanos) / 1_000_000);
+            pid = server.processId();
+            port = server.port();
+
+            assertThat(server.isReady()).isTrue();
+            assertThat(query(server, "SELECT 1")).containsExactly("1");
+            assertThat(query(server, "SHOW CATALOGS")).contains("iceberg", "system");
+            if (ListeningSockets.supported()) {
+                List<InetSocketAddress> listening = ListeningSockets.of(pid);
+                LOG.info("Trino (pid {}) listens on {}", pid, listening);
+                assertThat(listening)
+                        .isNotEmpty()
+                        .contains(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port))
+                        .allSatisfy(address -> assertThat(address.getAddress().getHostAddress())
+                                .isEqualTo("127.0.0.1"));
+            }
+        }
+
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty();
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
+            assertThat(socket.getLocalPort()).as("port released after close").isEqualTo(port);
+        }
+    }
+
+    private static List<String> query(TrinoServer server, String sql) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", "fleet");
+        List<String> values = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), properties);
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(sql)) {
+            while (result.next()) {
+                values.add(result.getString(1));
+            }
+        }
+        return values;
+    }
+
+    private static boolean jdkAvailable() {
+        try {
+            JdkLocator.forThisMachine(Optional.empty()).locate();
+            return true;
+        } catch (TrinoServerException e) {
+            LOG.warn("Skipping: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            return socket.getLocalPort();
+        }
+    }
+}
