@@ -1,0 +1,67 @@
+package io.fleetlake.simulator.model;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * A route as driven: the timetable of movements, without gaps, from departure until the vehicle is ready to leave on
+ * its next trip.
+ *
+ * @param route the plan
+ * @param cities the cities of the route's stops, in order
+ * @param movements the timetable
+ */
+record Trip(Route route, List<City> cities, List<Movement> movements) {
+    Trip {
+        requireNonNull(route, "route is null");
+        requireNonNull(cities, "cities is null");
+        requireNonNull(movements, "movements is null");
+        cities = List.copyOf(cities);
+        movements = List.copyOf(movements);
+        if (cities.size() != route.stops().size()) {
+            throw new IllegalArgumentException("Route " + route.routeId() + " has "
+                    + route.stops().size() + " stops but " + cities.size() + " cities");
+        }
+        if (movements.isEmpty()) {
+            throw new IllegalArgumentException("Trip of route " + route.routeId() + " has no movements");
+        }
+        for (int i = 1; i < movements.size(); i++) {
+            if (movements.get(i).startMillis() != movements.get(i - 1).endMillis()) {
+                throw new IllegalArgumentException("Movements of route " + route.routeId() + " leave a gap at "
+                        + movements.get(i - 1).endMillis());
+            }
+        }
+    }
+
+    City destination() {
+        return cities.get(cities.size() - 1);
+    }
+
+    /** The city the vehicle left on the last leg. */
+    City lastDeparture() {
+        return cities.get(cities.size() - 2);
+    }
+
+    long startMillis() {
+        return movements.get(0).startMillis();
+    }
+
+    long endMillis() {
+        return movements.get(movements.size() - 1).endMillis();
+    }
+
+    VehicleState stateAt(long timeMillis) {
+        int low = 0;
+        int high = movements.size() - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (movements.get(middle).startMillis() <= timeMillis) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return movements.get(low).stateAt(timeMillis);
+    }
+}
