@@ -1,0 +1,61 @@
+package io.fleetlake.flink;
+
+import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import org.apache.flink.api.common.JobStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Runs the fleet pipeline on a local MiniCluster until the process is stopped. */
+@Command(
+        name = "fleet-pipeline",
+        mixinStandardHelpOptions = true,
+        description = "Runs the fleet pipeline (Kafka raw positions -> dead letters, Redis current state, Iceberg"
+                + " fleet.positions) on a local Flink MiniCluster. Configuration keys: pipeline.*")
+public final class FleetPipelineMain implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetPipelineMain.class);
+
+    @Mixin
+    private ConfigOptions config;
+
+    public static void main(String[] args) {
+        // Flink leaves non-daemon threads behind: the process must exit explicitly, also after a failure.
+        System.exit(new CommandLine(new FleetPipelineMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        FleetPipeline pipeline;
+        try {
+            FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(config.load());
+            LOG.info("Starting the fleet pipeline with {}", pipelineConfig);
+            pipeline = FleetPipeline.production(pipelineConfig);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(pipeline), "fleet-pipeline-shutdown"));
+            pipeline.start();
+        } catch (Exception e) {
+            LOG.error("The fleet pipeline failed to start: {}", e.getMessage(), e);
+            return 1;
+        }
+        try {
+            JobStatus status = pipeline.awaitTermination();
+            return status == JobStatus.CANCELED || status == JobStatus.FINISHED ? 0 : 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.error("Interrupted while running the fleet pipeline", e);
+            return 1;
+        }
+    }
+
+    private static void stop(FleetPipeline pipeline) {
+        try {
+            pipeline.close();
+        } catch (IOException e) {
+            LOG.error("The fleet pipeline did not stop cleanly", e);
+        }
+    }
+}

@@ -1,0 +1,194 @@
+package io.fleetlake.flink.config;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Configuration of the fleet pipeline process, keys {@code pipeline.*}. Every value is validated here so that a wrong
+ * setting fails at start-up with a message naming the key, not later inside a Flink task.
+ *
+ * @param kafkaBootstrapServers Kafka brokers, {@code host:port[,host:port...]}
+ * @param consumerGroup Kafka consumer group; offsets are committed on every completed checkpoint
+ * @param catalogUri Iceberg REST catalog endpoint
+ * @param warehouse Iceberg warehouse location
+ * @param s3Endpoint S3-compatible storage endpoint
+ * @param s3AccessKey S3 access key; empty to use the AWS default credential chain
+ * @param s3SecretKey S3 secret key; empty to use the AWS default credential chain
+ * @param s3Region S3 region
+ * @param redisUri Redis holding the fleet's current state
+ * @param checkpointInterval time between checkpoints; also the Iceberg commit interval
+ * @param checkpointDirectory local directory for checkpoints; the newest retained one is restored on start
+ * @param parallelism parallelism of every operator and number of task slots
+ * @param dedupTtl how long a (vehicle, event time) pair is remembered to drop device resends
+ * @param restHost address every Flink endpoint (REST, RPC, blob server) binds to
+ * @param restPort Flink REST port; the launcher's health check polls it
+ * @param transactionalIdPrefix prefix of the dead-letter producer's Kafka transactional ids
+ */
+public record FleetPipelineConfig(
+        String kafkaBootstrapServers,
+        String consumerGroup,
+        URI catalogUri,
+        String warehouse,
+        URI s3Endpoint,
+        Optional<String> s3AccessKey,
+        Optional<String> s3SecretKey,
+        String s3Region,
+        URI redisUri,
+        Duration checkpointInterval,
+        Path checkpointDirectory,
+        int parallelism,
+        Duration dedupTtl,
+        String restHost,
+        int restPort,
+        String transactionalIdPrefix) {
+    public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
+    public static final String CONSUMER_GROUP = "pipeline.consumer-group";
+    public static final String CATALOG_URI = "pipeline.catalog-uri";
+    public static final String WAREHOUSE = "pipeline.warehouse";
+    public static final String S3_ENDPOINT = "pipeline.s3-endpoint";
+    public static final String S3_ACCESS_KEY = "pipeline.s3-access-key";
+    public static final String S3_SECRET_KEY = "pipeline.s3-secret-key";
+    public static final String S3_REGION = "pipeline.s3-region";
+    public static final String REDIS_URI = "pipeline.redis-uri";
+    public static final String CHECKPOINT_INTERVAL = "pipeline.checkpoint-interval";
+    public static final String CHECKPOINT_DIR = "pipeline.checkpoint-dir";
+    public static final String PARALLELISM = "pipeline.parallelism";
+    public static final String DEDUP_TTL = "pipeline.dedup-ttl";
+    public static final String REST_HOST = "pipeline.rest-host";
+    public static final String REST_PORT = "pipeline.rest-port";
+    public static final String TRANSACTIONAL_ID_PREFIX = "pipeline.transactional-id-prefix";
+
+    public static final String DEFAULT_KAFKA_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
+    public static final String DEFAULT_CONSUMER_GROUP = "fleet-pipeline";
+    public static final URI DEFAULT_CATALOG_URI = URI.create("http://127.0.0.1:8181");
+    public static final String DEFAULT_WAREHOUSE = "s3://warehouse/";
+    public static final URI DEFAULT_S3_ENDPOINT = URI.create("http://127.0.0.1:9000");
+    public static final String DEFAULT_S3_REGION = "us-east-1";
+    public static final URI DEFAULT_REDIS_URI = URI.create("redis://127.0.0.1:6379");
+    public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
+    public static final int DEFAULT_PARALLELISM = 2;
+    public static final Duration DEFAULT_DEDUP_TTL = Duration.ofHours(24);
+    public static final String DEFAULT_REST_HOST = "127.0.0.1";
+    public static final int DEFAULT_REST_PORT = 8081;
+    public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "fleet-pipeline";
+
+    private static final Set<String> HTTP_SCHEMES = Set.of("http", "https");
+    private static final Set<String> REDIS_SCHEMES = Set.of("redis", "rediss");
+    private static final String REDACTED = "<redacted>";
+
+    public FleetPipelineConfig {
+        requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
+        requireNonNull(consumerGroup, "consumerGroup is null");
+        requireNonNull(catalogUri, "catalogUri is null");
+        requireNonNull(warehouse, "warehouse is null");
+        requireNonNull(s3Endpoint, "s3Endpoint is null");
+        requireNonNull(s3AccessKey, "s3AccessKey is null");
+        requireNonNull(s3SecretKey, "s3SecretKey is null");
+        requireNonNull(s3Region, "s3Region is null");
+        requireNonNull(redisUri, "redisUri is null");
+        requireNonNull(checkpointInterval, "checkpointInterval is null");
+        requireNonNull(checkpointDirectory, "checkpointDirectory is null");
+        requireNonNull(dedupTtl, "dedupTtl is null");
+        requireNonNull(restHost, "restHost is null");
+        requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is null");
+        requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
+        requireText(CONSUMER_GROUP, consumerGroup);
+        requireText(WAREHOUSE, warehouse);
+        requireText(S3_REGION, s3Region);
+        requireText(REST_HOST, restHost);
+        requireText(TRANSACTIONAL_ID_PREFIX, transactionalIdPrefix);
+        requireScheme(CATALOG_URI, catalogUri, HTTP_SCHEMES);
+        requireScheme(S3_ENDPOINT, s3Endpoint, HTTP_SCHEMES);
+        requireScheme(REDIS_URI, redisUri, REDIS_SCHEMES);
+        if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
+            throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
+                    + ", or neither to use the AWS default credential chain");
+        }
+        requirePositive(CHECKPOINT_INTERVAL, checkpointInterval);
+        requirePositive(DEDUP_TTL, dedupTtl);
+        if (parallelism < 1) {
+            throw new ConfigException("Invalid configuration " + PARALLELISM + " = " + parallelism
+                    + ": expected at least 1 (it is also the number of task slots)");
+        }
+        if (restPort < 1 || restPort > 65535) {
+            throw new ConfigException("Invalid configuration " + REST_PORT + " = " + restPort
+                    + ": expected a fixed port between 1 and 65535, because the launcher's health check polls it");
+        }
+        checkpointDirectory = checkpointDirectory.toAbsolutePath().normalize();
+        if (Files.exists(checkpointDirectory) && !Files.isDirectory(checkpointDirectory)) {
+            throw new ConfigException("Invalid configuration " + CHECKPOINT_DIR + " = " + checkpointDirectory
+                    + ": it exists but is not a directory; choose a directory path");
+        }
+    }
+
+    /** Reads and validates every {@code pipeline.*} key; only {@value #CHECKPOINT_DIR} has no default. */
+    public static FleetPipelineConfig from(ConfigSource source) {
+        requireNonNull(source, "source is null");
+        return new FleetPipelineConfig(
+                source.string(KAFKA_BOOTSTRAP_SERVERS, DEFAULT_KAFKA_BOOTSTRAP_SERVERS),
+                source.string(CONSUMER_GROUP, DEFAULT_CONSUMER_GROUP),
+                source.uri(CATALOG_URI, DEFAULT_CATALOG_URI),
+                source.string(WAREHOUSE, DEFAULT_WAREHOUSE),
+                source.uri(S3_ENDPOINT, DEFAULT_S3_ENDPOINT),
+                source.string(S3_ACCESS_KEY),
+                source.string(S3_SECRET_KEY),
+                source.string(S3_REGION, DEFAULT_S3_REGION),
+                source.uri(REDIS_URI, DEFAULT_REDIS_URI),
+                source.duration(CHECKPOINT_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL),
+                Path.of(source.requiredString(CHECKPOINT_DIR)),
+                source.integer(PARALLELISM, DEFAULT_PARALLELISM),
+                source.duration(DEDUP_TTL, DEFAULT_DEDUP_TTL),
+                source.string(REST_HOST, DEFAULT_REST_HOST),
+                source.port(REST_PORT, DEFAULT_REST_PORT),
+                source.string(TRANSACTIONAL_ID_PREFIX, DEFAULT_TRANSACTIONAL_ID_PREFIX));
+    }
+
+    @Override
+    public String toString() {
+        return "FleetPipelineConfig{kafkaBootstrapServers=" + kafkaBootstrapServers + ", consumerGroup="
+                + consumerGroup + ", catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint="
+                + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
+                + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
+                + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval
+                + ", checkpointDirectory=" + checkpointDirectory + ", parallelism=" + parallelism + ", dedupTtl="
+                + dedupTtl + ", restHost=" + restHost + ", restPort=" + restPort + ", transactionalIdPrefix="
+                + transactionalIdPrefix + "}";
+    }
+
+    /** A Redis URI may carry a password ({@code redis://user:password@host:port}). */
+    private static String redactUserInfo(URI uri) {
+        if (uri.getUserInfo() == null) {
+            return uri.toString();
+        }
+        return uri.getScheme() + "://" + REDACTED + "@" + uri.getHost()
+                + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    }
+
+    private static void requireText(String key, String value) {
+        if (value.isBlank()) {
+            throw new ConfigException("Configuration " + key + " must not be empty");
+        }
+    }
+
+    private static void requireScheme(String key, URI uri, Set<String> schemes) {
+        if (uri.getScheme() == null || !schemes.contains(uri.getScheme()) || uri.getHost() == null) {
+            throw new ConfigException("Invalid configuration " + key + " = '" + uri + "': expected a URI with a host"
+                    + " and one of the schemes " + schemes.stream().sorted().toList());
+        }
+    }
+
+    private static void requirePositive(String key, Duration duration) {
+        if (duration.isZero() || duration.isNegative()) {
+            throw new ConfigException(
+                    "Invalid configuration " + key + " = " + duration + ": expected a positive duration such as 10s");
+        }
+    }
+}

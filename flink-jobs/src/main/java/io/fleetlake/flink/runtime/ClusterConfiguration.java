@@ -1,0 +1,56 @@
+package io.fleetlake.flink.runtime;
+
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.SecurityOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
+
+/** The Flink configuration of the pipeline's local MiniCluster and job. */
+public final class ClusterConfiguration {
+    private ClusterConfiguration() {}
+
+    /**
+     * Exactly-once checkpoints to the local checkpoint directory, retained on cancellation so that the next start can
+     * resume; every endpoint bound to the configured host (Flink otherwise listens on all interfaces).
+     *
+     * @param restoreFrom the checkpoint to resume from, or empty to start from the Kafka committed offsets
+     */
+    public static Configuration create(FleetPipelineConfig config, Optional<Path> restoreFrom) {
+        Configuration configuration = new Configuration();
+        configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
+        configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
+        configuration.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        configuration.set(
+                CheckpointingOptions.CHECKPOINTS_DIRECTORY,
+                config.checkpointDirectory().toUri().toString());
+        configuration.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        restoreFrom.ifPresent(checkpoint -> configuration.set(
+                StateRecoveryOptions.SAVEPOINT_PATH, checkpoint.toUri().toString()));
+
+        configuration.set(RestOptions.BIND_ADDRESS, config.restHost());
+        configuration.set(RestOptions.ADDRESS, config.restHost());
+        configuration.set(RestOptions.PORT, config.restPort());
+        configuration.set(RestOptions.BIND_PORT, Integer.toString(config.restPort()));
+        configuration.set(JobManagerOptions.BIND_HOST, config.restHost());
+        configuration.set(JobManagerOptions.ADDRESS, config.restHost());
+        configuration.set(TaskManagerOptions.BIND_HOST, config.restHost());
+        configuration.set(TaskManagerOptions.HOST, config.restHost());
+        // Token providers (Hadoop, Kerberos) are not used and fail on newer JVMs.
+        configuration.set(SecurityOptions.DELEGATION_TOKENS_ENABLED, false);
+
+        configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, config.parallelism());
+        configuration.set(CoreOptions.DEFAULT_PARALLELISM, config.parallelism());
+        return configuration;
+    }
+}

@@ -1,0 +1,128 @@
+package io.fleetlake.flink.sinks;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.model.RedisKeys;
+import io.fleetlake.model.RedisKeys.VehicleField;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * Applies current-state updates to Redis: one pipelined {@code EVALSHA} of {@code redis/newer-wins.lua} per vehicle.
+ * The script compares the stored event time and, only if the update is strictly newer, writes the vehicle hash, the
+ * GEO index and the last-seen sorted set in one atomic step.
+ */
+final class JedisCurrentStateStore implements CurrentStateStore {
+    static final String SCRIPT_RESOURCE = "/redis/newer-wins.lua";
+
+    private final URI redisUri;
+    private final RedisClient client;
+    private final String script;
+    private String scriptSha;
+
+    private JedisCurrentStateStore(URI redisUri, RedisClient client, String script) {
+        this.redisUri = requireNonNull(redisUri, "redisUri is null");
+        this.client = requireNonNull(client, "client is null");
+        this.script = requireNonNull(script, "script is null");
+    }
+
+    static CurrentStateStore.Factory factory(URI redisUri) {
+        requireNonNull(redisUri, "redisUri is null");
+        return () -> new JedisCurrentStateStore(redisUri, RedisClient.create(redisUri), readScript());
+    }
+
+    static String readScript() {
+        try (InputStream in = JedisCurrentStateStore.class.getResourceAsStream(SCRIPT_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("Resource " + SCRIPT_RESOURCE + " is missing from the flink-jobs jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + SCRIPT_RESOURCE, e);
+        }
+    }
+
+    /**
+     * Script arguments: {@code KEYS = [vehicle hash, GEO index, last-seen set]}, {@code ARGV = [vehicle id, event time
+     * ms, longitude, latitude, event-time field name, then field/value pairs for the hash]}. Field names travel as
+     * arguments so that {@link VehicleField} stays their single definition.
+     */
+    static List<String> arguments(VehicleState update, Instant updatedAt) {
+        String eventTime = Long.toString(update.eventTime().toEpochMilli());
+        return List.of(
+                update.vehicleId(),
+                eventTime,
+                Double.toString(update.longitude()),
+                Double.toString(update.latitude()),
+                VehicleField.EVENT_TIME.field(),
+                VehicleField.VEHICLE_ID.field(),
+                update.vehicleId(),
+                VehicleField.EVENT_TIME.field(),
+                eventTime,
+                VehicleField.LATITUDE.field(),
+                Double.toString(update.latitude()),
+                VehicleField.LONGITUDE.field(),
+                Double.toString(update.longitude()),
+                VehicleField.SPEED_KMH.field(),
+                Double.toString(update.speedKmh()),
+                VehicleField.HEADING_DEG.field(),
+                Double.toString(update.headingDeg()),
+                VehicleField.UPDATED_AT.field(),
+                Long.toString(updatedAt.toEpochMilli()));
+    }
+
+    static List<String> keys(VehicleState update) {
+        return List.of(RedisKeys.vehicle(update.vehicleId()), RedisKeys.GEO_INDEX, RedisKeys.LAST_SEEN);
+    }
+
+    @Override
+    public List<Boolean> applyNewerWins(List<VehicleState> updates, Instant updatedAt) {
+        try {
+            if (scriptSha == null) {
+                scriptSha = client.scriptLoad(script);
+            }
+            try {
+                return evaluate(updates, updatedAt);
+            } catch (JedisNoScriptException e) {
+                // Redis lost its script cache (restart or SCRIPT FLUSH): load the script again. Re-applying the
+                // updates that did run is harmless, they are no longer newer.
+                scriptSha = client.scriptLoad(script);
+                return evaluate(updates, updatedAt);
+            }
+        } catch (JedisException e) {
+            throw new CurrentStateStoreException(
+                    "Redis at " + redisUri.getHost() + ":" + redisUri.getPort() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private List<Boolean> evaluate(List<VehicleState> updates, Instant updatedAt) {
+        List<Response<Object>> responses = new ArrayList<>(updates.size());
+        try (Pipeline pipeline = client.pipelined()) {
+            for (VehicleState update : updates) {
+                responses.add(pipeline.evalsha(scriptSha, keys(update), arguments(update, updatedAt)));
+            }
+            pipeline.sync();
+        }
+        List<Boolean> applied = new ArrayList<>(responses.size());
+        for (Response<Object> response : responses) {
+            applied.add(Long.valueOf(1).equals(response.get()));
+        }
+        return applied;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,157 @@
+package io.fleetlake.flink.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FleetPipelineConfigTest {
+    @TempDir
+    Path directory;
+
+    @Test
+    void defaults() {
+        FleetPipelineConfig config =
+                FleetPipelineConfig.from(ConfigSource.of(Map.of("pipeline.checkpoint-dir", directory.toString())));
+
+        assertThat(config)
+                .isEqualTo(new FleetPipelineConfig(
+                        "127.0.0.1:9092",
+                        "fleet-pipeline",
+                        URI.create("http://127.0.0.1:8181"),
+                        "s3://warehouse/",
+                        URI.create("http://127.0.0.1:9000"),
+                        Optional.empty(),
+                        Optional.empty(),
+                        "us-east-1",
+                        URI.create("redis://127.0.0.1:6379"),
+                        Duration.ofSeconds(10),
+                        directory,
+                        2,
+                        Duration.ofHours(24),
+                        "127.0.0.1",
+                        8081,
+                        "fleet-pipeline"));
+    }
+
+    @Test
+    void everyKeyIsRead() {
+        Map<String, String> values = new HashMap<>();
+        values.put("pipeline.kafka-bootstrap-servers", "10.0.0.1:19092,10.0.0.2:19092");
+        values.put("pipeline.consumer-group", "group");
+        values.put("pipeline.catalog-uri", "https://catalog:8443/api");
+        values.put("pipeline.warehouse", "s3://lake/");
+        values.put("pipeline.s3-endpoint", "https://s3:9443");
+        values.put("pipeline.s3-access-key", "access");
+        values.put("pipeline.s3-secret-key", "secret");
+        values.put("pipeline.s3-region", "eu-south-2");
+        values.put("pipeline.redis-uri", "rediss://redis:6380");
+        values.put("pipeline.checkpoint-interval", "30s");
+        values.put("pipeline.checkpoint-dir", directory.resolve("checkpoints").toString());
+        values.put("pipeline.parallelism", "4");
+        values.put("pipeline.dedup-ttl", "2h");
+        values.put("pipeline.rest-host", "127.0.0.2");
+        values.put("pipeline.rest-port", "18081");
+        values.put("pipeline.transactional-id-prefix", "pipeline-a");
+
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(values));
+
+        assertThat(config)
+                .isEqualTo(new FleetPipelineConfig(
+                        "10.0.0.1:19092,10.0.0.2:19092",
+                        "group",
+                        URI.create("https://catalog:8443/api"),
+                        "s3://lake/",
+                        URI.create("https://s3:9443"),
+                        Optional.of("access"),
+                        Optional.of("secret"),
+                        "eu-south-2",
+                        URI.create("rediss://redis:6380"),
+                        Duration.ofSeconds(30),
+                        directory.resolve("checkpoints"),
+                        4,
+                        Duration.ofHours(2),
+                        "127.0.0.2",
+                        18081,
+                        "pipeline-a"));
+    }
+
+    @Test
+    void checkpointDirectoryIsRequired() {
+        assertThatThrownBy(() -> FleetPipelineConfig.from(ConfigSource.empty()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("Missing required configuration pipeline.checkpoint-dir")
+                .hasMessageContaining("FLEET_PIPELINE_CHECKPOINT_DIR");
+    }
+
+    @Test
+    void checkpointDirectoryMustNotBeAFile() throws Exception {
+        Path file = Files.createFile(directory.resolve("file"));
+
+        assertThatThrownBy(() -> config(Map.of("pipeline.checkpoint-dir", file.toString())))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("exists but is not a directory");
+    }
+
+    @Test
+    void restPortMustBeFixed() {
+        assertThatThrownBy(() -> config(Map.of("pipeline.rest-port", "0")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.rest-port = 0: expected a fixed port");
+    }
+
+    @Test
+    void invalidValuesNameTheKey() {
+        assertThatThrownBy(() -> config(Map.of("pipeline.parallelism", "0")))
+                .hasMessageContaining("pipeline.parallelism = 0");
+        assertThatThrownBy(() -> config(Map.of("pipeline.checkpoint-interval", "0s")))
+                .hasMessageContaining("pipeline.checkpoint-interval = PT0S: expected a positive duration");
+        assertThatThrownBy(() -> config(Map.of("pipeline.dedup-ttl", "soon")))
+                .hasMessageContaining("pipeline.dedup-ttl = 'soon'");
+        assertThatThrownBy(() -> config(Map.of("pipeline.redis-uri", "http://redis:6379")))
+                .hasMessageContaining("pipeline.redis-uri = 'http://redis:6379'")
+                .hasMessageContaining("[redis, rediss]");
+        assertThatThrownBy(() -> config(Map.of("pipeline.catalog-uri", "catalog:8181")))
+                .hasMessageContaining("pipeline.catalog-uri");
+        assertThatThrownBy(() -> config(Map.of("pipeline.consumer-group", " ")))
+                .hasMessageContaining("pipeline.consumer-group must not be empty");
+    }
+
+    @Test
+    void s3KeysComeInPairs() {
+        assertThatThrownBy(() -> config(Map.of("pipeline.s3-access-key", "access")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("Set both pipeline.s3-access-key and pipeline.s3-secret-key");
+    }
+
+    @Test
+    void secretsAreRedacted() {
+        FleetPipelineConfig config = config(Map.of(
+                "pipeline.s3-access-key", "access",
+                "pipeline.s3-secret-key", "very-secret",
+                "pipeline.redis-uri", "redis://default:redis-password@redis:6379"));
+
+        assertThat(config.toString())
+                .doesNotContain("very-secret")
+                .doesNotContain("redis-password")
+                .contains("s3SecretKey=<redacted>")
+                .contains("redisUri=redis://<redacted>@redis:6379")
+                .contains("s3AccessKey=access");
+    }
+
+    private FleetPipelineConfig config(Map<String, String> values) {
+        Map<String, String> withDirectory = new HashMap<>(values);
+        withDirectory.putIfAbsent("pipeline.checkpoint-dir", directory.toString());
+        return FleetPipelineConfig.from(ConfigSource.of(withDirectory));
+    }
+}

@@ -1,0 +1,42 @@
+package io.fleetlake.flink.sinks;
+
+import java.io.Serializable;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** An in-memory current-state store with the newer-wins rule, able to fail a number of times first. */
+final class FakeCurrentStateStore implements CurrentStateStore, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    final List<List<VehicleState>> batches = new ArrayList<>();
+    final Map<String, VehicleState> stored = new HashMap<>();
+    int failuresLeft;
+    boolean closed;
+
+    @Override
+    public List<Boolean> applyNewerWins(List<VehicleState> updates, Instant updatedAt) {
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            throw new CurrentStateStoreException("connection refused", new IllegalStateException("refused"));
+        }
+        batches.add(List.copyOf(updates));
+        List<Boolean> applied = new ArrayList<>();
+        for (VehicleState update : updates) {
+            VehicleState current = stored.get(update.vehicleId());
+            boolean newer = current == null || update.isNewerThan(current);
+            if (newer) {
+                stored.put(update.vehicleId(), update);
+            }
+            applied.add(newer);
+        }
+        return applied;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,27 @@
+package io.fleetlake.flink.sinks;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+
+/** A metric group that keeps the counters registered on it, so that a test can read them. */
+final class RecordingMetricGroup extends UnregisteredMetricsGroup {
+    private final Map<String, Counter> counters = new HashMap<>();
+
+    @Override
+    public Counter counter(String name) {
+        return counter(name, new SimpleCounter());
+    }
+
+    @Override
+    public <C extends Counter> C counter(String name, C counter) {
+        counters.put(name, counter);
+        return counter;
+    }
+
+    long count(String name) {
+        return counters.get(name).getCount();
+    }
+}
