@@ -1,0 +1,225 @@
+package io.fleetlake.catalog;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Configuration of the Iceberg REST catalog server, read once from a {@link ConfigSource} and validated when built.
+ *
+ * <p>The catalog database is a SQLite file {@code <catalog.data-dir>/catalog.db} unless {@code catalog.jdbc-url} names
+ * another database (PostgreSQL). Table files are read and written through {@code catalog.io-impl}, by default Iceberg's
+ * S3FileIO against the S3-compatible endpoint {@code catalog.s3-endpoint}.
+ */
+public final class CatalogServerConfig {
+    public static final String HOST = "catalog.host";
+    public static final String PORT = "catalog.port";
+    public static final String DATA_DIRECTORY = "catalog.data-dir";
+    public static final String JDBC_URL = "catalog.jdbc-url";
+    public static final String JDBC_USER = "catalog.jdbc-user";
+    public static final String JDBC_PASSWORD = "catalog.jdbc-password";
+    public static final String WAREHOUSE = "catalog.warehouse";
+    public static final String IO_IMPLEMENTATION = "catalog.io-impl";
+    public static final String S3_ENDPOINT = "catalog.s3-endpoint";
+    public static final String S3_ACCESS_KEY = "catalog.s3-access-key";
+    public static final String S3_SECRET_KEY = "catalog.s3-secret-key";
+    public static final String S3_REGION = "catalog.s3-region";
+    public static final String S3_PATH_STYLE_ACCESS = "catalog.s3-path-style-access";
+    public static final String BOOTSTRAP_TABLES = "catalog.bootstrap-tables";
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8181;
+    public static final String DEFAULT_WAREHOUSE = "s3://warehouse/";
+    public static final String S3_FILE_IO = "org.apache.iceberg.aws.s3.S3FileIO";
+    public static final String DEFAULT_S3_REGION = "us-east-1";
+    /** The SQLite file created in {@code catalog.data-dir} when no JDBC URL is configured. */
+    public static final String SQLITE_FILE_NAME = "catalog.db";
+
+    private static final String SQLITE_URL_PREFIX = "jdbc:sqlite:";
+    private static final String POSTGRESQL_URL_PREFIX = "jdbc:postgresql:";
+    private static final String REDACTED = "****";
+
+    private final String host;
+    private final int port;
+    private final Optional<Path> dataDirectory;
+    private final String jdbcUrl;
+    private final Optional<String> jdbcUser;
+    private final Optional<String> jdbcPassword;
+    private final String warehouse;
+    private final String ioImplementation;
+    private final Optional<URI> s3Endpoint;
+    private final Optional<String> s3AccessKey;
+    private final Optional<String> s3SecretKey;
+    private final String s3Region;
+    private final boolean s3PathStyleAccess;
+    private final boolean bootstrapTables;
+
+    private CatalogServerConfig(ConfigSource source) {
+        this.host = source.string(HOST, DEFAULT_HOST);
+        this.port = source.port(PORT, DEFAULT_PORT);
+        this.dataDirectory = source.string(DATA_DIRECTORY).map(present -> source.path(DATA_DIRECTORY, null));
+        this.jdbcUrl = jdbcUrl(source, dataDirectory);
+        this.jdbcUser = source.string(JDBC_USER);
+        this.jdbcPassword = source.string(JDBC_PASSWORD);
+        this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
+        this.ioImplementation = source.string(IO_IMPLEMENTATION, S3_FILE_IO);
+        this.s3Endpoint = source.string(S3_ENDPOINT).map(present -> source.uri(S3_ENDPOINT, null));
+        this.s3AccessKey = source.string(S3_ACCESS_KEY);
+        this.s3SecretKey = source.string(S3_SECRET_KEY);
+        this.s3Region = source.string(S3_REGION, DEFAULT_S3_REGION);
+        this.s3PathStyleAccess = source.bool(S3_PATH_STYLE_ACCESS, true);
+        this.bootstrapTables = source.bool(BOOTSTRAP_TABLES, true);
+        validate();
+    }
+
+    /**
+     * Reads and validates the {@code catalog.*} keys.
+     *
+     * @throws ConfigException when a value is missing or invalid; the message says which key to set and how
+     */
+    public static CatalogServerConfig from(ConfigSource source) {
+        requireNonNull(source, "source is null");
+        return new CatalogServerConfig(source);
+    }
+
+    private static String jdbcUrl(ConfigSource source, Optional<Path> dataDirectory) {
+        Optional<String> configured = source.string(JDBC_URL);
+        if (configured.isPresent()) {
+            return configured.get();
+        }
+        return dataDirectory
+                .map(directory ->
+                        SQLITE_URL_PREFIX + directory.resolve(SQLITE_FILE_NAME).toAbsolutePath())
+                .orElseThrow(() -> new ConfigException("The catalog needs a database: set " + DATA_DIRECTORY
+                        + " (a directory for the SQLite file " + SQLITE_FILE_NAME + ", environment variable "
+                        + ConfigSource.environmentName(DATA_DIRECTORY) + ") or " + JDBC_URL
+                        + " (for example jdbc:postgresql://127.0.0.1:5432/catalog)"));
+    }
+
+    private void validate() {
+        if (host.isBlank()) {
+            throw new ConfigException(HOST + " must not be blank: set the address to listen on, such as 127.0.0.1");
+        }
+        if (!usesSqlite() && !jdbcUrl.startsWith(POSTGRESQL_URL_PREFIX)) {
+            throw new ConfigException(JDBC_URL + " = '" + jdbcUrl + "' is not supported: use a URL starting with "
+                    + SQLITE_URL_PREFIX + " or " + POSTGRESQL_URL_PREFIX);
+        }
+        if (usesSqlite() && (jdbcUser.isPresent() || jdbcPassword.isPresent())) {
+            throw new ConfigException(JDBC_USER + " and " + JDBC_PASSWORD
+                    + " apply to PostgreSQL only; remove them or set " + JDBC_URL + " to a jdbc:postgresql: URL");
+        }
+        if (!warehouse.contains("://")) {
+            throw new ConfigException(WAREHOUSE + " = '" + warehouse
+                    + "' is not a location URI: use the bucket and prefix for table files, such as s3://warehouse/");
+        }
+        if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
+            throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
+                    + ", or neither to use the AWS default credential chain");
+        }
+        if (s3Endpoint.isPresent()) {
+            String scheme = Optional.ofNullable(s3Endpoint.get().getScheme()).orElse("");
+            if (!scheme.equals("http") && !scheme.equals("https")) {
+                throw new ConfigException(S3_ENDPOINT + " = '" + s3Endpoint.get()
+                        + "' must be an http:// or https:// URL, such as http://127.0.0.1:9000");
+            }
+        }
+        if (usesS3FileIo()) {
+            if (s3Endpoint.isEmpty()) {
+                throw new ConfigException("Missing required configuration " + S3_ENDPOINT
+                        + ": set the URL of the S3-compatible storage, such as http://127.0.0.1:9000 (environment"
+                        + " variable " + ConfigSource.environmentName(S3_ENDPOINT) + ")");
+            }
+            String scheme = warehouse.substring(0, warehouse.indexOf("://")).toLowerCase(Locale.ROOT);
+            if (!scheme.equals("s3") && !scheme.equals("s3a")) {
+                throw new ConfigException(WAREHOUSE + " = '" + warehouse + "' must be an s3:// location when "
+                        + IO_IMPLEMENTATION + " is S3FileIO");
+            }
+        }
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** The port to listen on; 0 picks a free one (see {@link RestCatalogServer#port()}). */
+    public int port() {
+        return port;
+    }
+
+    /** The directory holding the default SQLite file, when configured. */
+    public Optional<Path> dataDirectory() {
+        return dataDirectory;
+    }
+
+    public String jdbcUrl() {
+        return jdbcUrl;
+    }
+
+    public Optional<String> jdbcUser() {
+        return jdbcUser;
+    }
+
+    public Optional<String> jdbcPassword() {
+        return jdbcPassword;
+    }
+
+    /** Whether the catalog database is SQLite, which allows only one writer at a time. */
+    public boolean usesSqlite() {
+        return jdbcUrl.startsWith(SQLITE_URL_PREFIX);
+    }
+
+    public String warehouse() {
+        return warehouse;
+    }
+
+    /** Class name of the Iceberg FileIO that reads and writes table metadata. */
+    public String ioImplementation() {
+        return ioImplementation;
+    }
+
+    public boolean usesS3FileIo() {
+        return ioImplementation.equals(S3_FILE_IO);
+    }
+
+    public Optional<URI> s3Endpoint() {
+        return s3Endpoint;
+    }
+
+    public Optional<String> s3AccessKey() {
+        return s3AccessKey;
+    }
+
+    public Optional<String> s3SecretKey() {
+        return s3SecretKey;
+    }
+
+    public String s3Region() {
+        return s3Region;
+    }
+
+    public boolean s3PathStyleAccess() {
+        return s3PathStyleAccess;
+    }
+
+    /** Whether the server creates the fleet namespace and tables on start when they are absent. */
+    public boolean bootstrapTables() {
+        return bootstrapTables;
+    }
+
+    @Override
+    public String toString() {
+        return "CatalogServerConfig{host=" + host + ", port=" + port + ", dataDirectory="
+                + dataDirectory.map(Path::toString).orElse("") + ", jdbcUrl=" + jdbcUrl + ", jdbcUser="
+                + jdbcUser.orElse("") + ", jdbcPassword="
+                + jdbcPassword.map(value -> REDACTED).orElse("")
+                + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", s3Endpoint="
+                + s3Endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + s3AccessKey.orElse("")
+                + ", s3SecretKey=" + s3SecretKey.map(value -> REDACTED).orElse("") + ", s3Region=" + s3Region
+                + ", s3PathStyleAccess=" + s3PathStyleAccess + ", bootstrapTables=" + bootstrapTables + "}";
+    }
+}

@@ -1,0 +1,111 @@
+package io.fleetlake.catalog;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.catalog.rest.CatalogRoutes;
+import io.fleetlake.catalog.rest.JavalinHttpAdapter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.iceberg.jdbc.JdbcCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Iceberg REST catalog server, embeddable: {@link #start()} opens the catalog database, creates the fleet tables
+ * when configured to, and listens for HTTP; {@link #close()} stops listening and closes the database.
+ *
+ * <p>Health check: {@code GET /v1/config} answers 200 once the server is started.
+ */
+public final class RestCatalogServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RestCatalogServer.class);
+
+    private final CatalogServerConfig config;
+    private JdbcCatalog catalog;
+    private JavalinHttpAdapter http;
+
+    public RestCatalogServer(CatalogServerConfig config) {
+        this.config = requireNonNull(config, "config is null");
+    }
+
+    /**
+     * Starts the server; on failure everything opened so far is closed again.
+     *
+     * @throws IllegalStateException when the server was already started
+     */
+    public synchronized RestCatalogServer start() {
+        if (catalog != null) {
+            throw new IllegalStateException("The catalog server is already started");
+        }
+        config.dataDirectory().ifPresent(RestCatalogServer::createDirectory);
+        JdbcCatalog opened = JdbcCatalogFactory.open(config);
+        try {
+            if (config.bootstrapTables()) {
+                FleetTables.createMissing(opened);
+            }
+            http = JavalinHttpAdapter.start(
+                    CatalogRoutes.router(opened, clientDefaults(config)), config.host(), config.port());
+        } catch (RuntimeException e) {
+            try {
+                opened.close();
+            } catch (RuntimeException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
+        catalog = opened;
+        LOG.info("Catalog database {}, warehouse {}", config.jdbcUrl(), config.warehouse());
+        return this;
+    }
+
+    /** The port the server listens on; differs from the configured one when that was 0. */
+    public synchronized int port() {
+        if (http == null) {
+            throw new IllegalStateException("The catalog server is not started");
+        }
+        return http.port();
+    }
+
+    /** The catalog URI for clients, such as {@code http://127.0.0.1:8181}. */
+    public URI uri() {
+        return URI.create("http://" + config.host() + ":" + port());
+    }
+
+    @Override
+    public synchronized void close() {
+        if (catalog == null) {
+            return;
+        }
+        try {
+            http.close();
+        } finally {
+            JdbcCatalog closing = catalog;
+            catalog = null;
+            http = null;
+            closing.close();
+        }
+        LOG.info("Iceberg REST catalog stopped");
+    }
+
+    /**
+     * What clients learn from {@code GET /v1/config} as defaults: where the storage is, never credentials, since the
+     * endpoint is not authenticated. Clients still supply their own keys and may override any of these.
+     */
+    static Map<String, String> clientDefaults(CatalogServerConfig config) {
+        return config.usesS3FileIo() ? JdbcCatalogFactory.storageLocationProperties(config) : Map.of();
+    }
+
+    private static void createDirectory(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "Cannot create the catalog data directory " + directory.toAbsolutePath() + ": check "
+                            + CatalogServerConfig.DATA_DIRECTORY + " and its permissions",
+                    e);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package io.fleetlake.catalog.rest;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.rest.CatalogHandlers;
+import org.apache.iceberg.rest.Endpoint;
+import org.apache.iceberg.rest.RESTCatalogProperties;
+import org.apache.iceberg.rest.RESTCatalogProperties.SnapshotMode;
+import org.apache.iceberg.rest.RESTResponse;
+import org.apache.iceberg.rest.RESTUtil;
+import org.apache.iceberg.rest.requests.CommitTransactionRequest;
+import org.apache.iceberg.rest.requests.CreateNamespaceRequest;
+import org.apache.iceberg.rest.requests.CreateTableRequest;
+import org.apache.iceberg.rest.requests.RegisterTableRequest;
+import org.apache.iceberg.rest.requests.RenameTableRequest;
+import org.apache.iceberg.rest.requests.ReportMetricsRequest;
+import org.apache.iceberg.rest.requests.UpdateNamespacePropertiesRequest;
+import org.apache.iceberg.rest.requests.UpdateTableRequest;
+import org.apache.iceberg.rest.responses.ConfigResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The routing table of the catalog: each Iceberg REST endpoint this server implements and its handler, a thin
+ * translation onto Iceberg's {@link CatalogHandlers}. {@code GET /v1/config} advertises exactly these endpoints, so
+ * clients do not call the ones left out (views, scan planning, credentials, request signing).
+ */
+public final class CatalogRoutes {
+    static final Endpoint CONFIG = Endpoint.create("GET", "/v1/config");
+
+    private static final Logger LOG = LoggerFactory.getLogger(CatalogRoutes.class);
+
+    private final Catalog catalog;
+    private final SupportsNamespaces namespaces;
+    private final Map<String, String> clientDefaults;
+    /**
+     * Serialises table commits through this server, so that a multi-table commit is validated and written without
+     * another commit in between (see {@link MultiTableCommit}). Fair, so a burst of commits cannot starve one.
+     */
+    private final ReentrantLock commitLock = new ReentrantLock(true);
+
+    private final List<Route> routes;
+    private final List<Endpoint> endpoints;
+
+    private <C extends Catalog & SupportsNamespaces> CatalogRoutes(C catalog, Map<String, String> clientDefaults) {
+        this.catalog = requireNonNull(catalog, "catalog is null");
+        this.namespaces = catalog;
+        this.clientDefaults = Map.copyOf(requireNonNull(clientDefaults, "clientDefaults is null"));
+        this.routes = List.of(
+                new Route(CONFIG, this::config),
+                new Route(Endpoint.V1_LIST_NAMESPACES, this::listNamespaces),
+                new Route(Endpoint.V1_CREATE_NAMESPACE, this::createNamespace),
+                new Route(Endpoint.V1_LOAD_NAMESPACE, this::loadNamespace),
+                new Route(Endpoint.V1_NAMESPACE_EXISTS, this::namespaceExists),
+                new Route(Endpoint.V1_DELETE_NAMESPACE, this::dropNamespace),
+                new Route(Endpoint.V1_UPDATE_NAMESPACE, this::updateNamespaceProperties),
+                new Route(Endpoint.V1_LIST_TABLES, this::listTables),
+                new Route(Endpoint.V1_CREATE_TABLE, this::createTable),
+                new Route(Endpoint.V1_LOAD_TABLE, this::loadTable),
+                new Route(Endpoint.V1_TABLE_EXISTS, this::tableExists),
+                new Route(Endpoint.V1_UPDATE_TABLE, this::updateTable),
+                new Route(Endpoint.V1_DELETE_TABLE, this::dropTable),
+                new Route(Endpoint.V1_RENAME_TABLE, this::renameTable),
+                new Route(Endpoint.V1_REGISTER_TABLE, this::registerTable),
+                new Route(Endpoint.V1_REPORT_METRICS, this::reportMetrics),
+                new Route(Endpoint.V1_COMMIT_TRANSACTION, this::commitTransaction));
+        this.endpoints = routes.stream()
+                .map(Route::endpoint)
+                .filter(endpoint -> !endpoint.equals(CONFIG))
+                .toList();
+    }
+
+    /**
+     * The router over a catalog.
+     *
+     * @param catalog the backing catalog; the server owns and closes it
+     * @param clientDefaults properties sent to clients as {@code defaults} in {@code GET /v1/config}; never secrets,
+     *     since the endpoint is not authenticated
+     */
+    public static <C extends Catalog & SupportsNamespaces> RestRouter router(
+            C catalog, Map<String, String> clientDefaults) {
+        return new RestRouter(new CatalogRoutes(catalog, clientDefaults).routes, RestJson.newMapper());
+    }
+
+    // The optional "warehouse" query parameter selects a warehouse on multi-warehouse servers; this one has one.
+    private Optional<RESTResponse> config(RouteRequest request) {
+        return Optional.of(ConfigResponse.builder()
+                // The builder probes for a null key, which immutable maps reject with a NullPointerException.
+                .withDefaults(new HashMap<>(clientDefaults))
+                .withEndpoints(endpoints)
+                .build());
+    }
+
+    private Optional<RESTResponse> listNamespaces(RouteRequest request) {
+        Namespace parent = request.query("parent")
+                .map(value -> RESTUtil.namespaceFromQueryParam(value, RouteRequest.NAMESPACE_SEPARATOR))
+                .orElse(Namespace.empty());
+        Optional<String> pageSize = request.query("pageSize");
+        if (pageSize.isPresent()) {
+            return Optional.of(CatalogHandlers.listNamespaces(
+                    namespaces, parent, request.query("pageToken").orElse(null), pageSize.get()));
+        }
+        return Optional.of(CatalogHandlers.listNamespaces(namespaces, parent));
+    }
+
+    private Optional<RESTResponse> createNamespace(RouteRequest request) {
+        return Optional.of(CatalogHandlers.createNamespace(namespaces, request.body(CreateNamespaceRequest.class)));
+    }
+
+    private Optional<RESTResponse> loadNamespace(RouteRequest request) {
+        return Optional.of(CatalogHandlers.loadNamespace(namespaces, request.namespace()));
+    }
+
+    private Optional<RESTResponse> namespaceExists(RouteRequest request) {
+        CatalogHandlers.namespaceExists(namespaces, request.namespace());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> dropNamespace(RouteRequest request) {
+        CatalogHandlers.dropNamespace(namespaces, request.namespace());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> updateNamespaceProperties(RouteRequest request) {
+        return Optional.of(CatalogHandlers.updateNamespaceProperties(
+                namespaces, request.namespace(), request.body(UpdateNamespacePropertiesRequest.class)));
+    }
+
+    private Optional<RESTResponse> listTables(RouteRequest request) {
+        Optional<String> pageSize = request.query("pageSize");
+        if (pageSize.isPresent()) {
+            return Optional.of(CatalogHandlers.listTables(
+                    catalog, request.namespace(), request.query("pageToken").orElse(null), pageSize.get()));
+        }
+        return Optional.of(CatalogHandlers.listTables(catalog, request.namespace()));
+    }
+
+    private Optional<RESTResponse> createTable(RouteRequest request) {
+        CreateTableRequest create = request.body(CreateTableRequest.class);
+        if (create.stageCreate()) {
+            // Nothing is written: the client commits the staged table later through the table update endpoint.
+            return Optional.of(CatalogHandlers.stageTableCreate(catalog, request.namespace(), create));
+        }
+        return Optional.of(CatalogHandlers.createTable(catalog, request.namespace(), create));
+    }
+
+    private Optional<RESTResponse> loadTable(RouteRequest request) {
+        SnapshotMode mode = request.query(RESTCatalogProperties.SNAPSHOTS_QUERY_PARAMETER)
+                .map(CatalogRoutes::snapshotMode)
+                .orElse(RESTCatalogProperties.SNAPSHOT_LOADING_MODE_DEFAULT);
+        return Optional.of(CatalogHandlers.loadTable(catalog, request.table(), mode));
+    }
+
+    private static SnapshotMode snapshotMode(String value) {
+        for (SnapshotMode mode : SnapshotMode.values()) {
+            if (mode.name().equalsIgnoreCase(value)) {
+                return mode;
+            }
+        }
+        throw new IllegalArgumentException("Invalid " + RESTCatalogProperties.SNAPSHOTS_QUERY_PARAMETER + " = '"
+                + value + "': use " + SnapshotMode.ALL.name().toLowerCase(Locale.ROOT) + " or "
+                + SnapshotMode.REFS.name().toLowerCase(Locale.ROOT));
+    }
+
+    private Optional<RESTResponse> tableExists(RouteRequest request) {
+        CatalogHandlers.tableExists(catalog, request.table());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> updateTable(RouteRequest request) {
+        UpdateTableRequest update = request.body(UpdateTableRequest.class);
+        commitLock.lock();
+        try {
+            return Optional.of(CatalogHandlers.updateTable(catalog, request.table(), update));
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    private Optional<RESTResponse> dropTable(RouteRequest request) {
+        boolean purge =
+                request.query("purgeRequested").map(Boolean::parseBoolean).orElse(false);
+        if (purge) {
+            CatalogHandlers.purgeTable(catalog, request.table());
+        } else {
+            CatalogHandlers.dropTable(catalog, request.table());
+        }
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> renameTable(RouteRequest request) {
+        CatalogHandlers.renameTable(catalog, request.body(RenameTableRequest.class));
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> registerTable(RouteRequest request) {
+        return Optional.of(
+                CatalogHandlers.registerTable(catalog, request.namespace(), request.body(RegisterTableRequest.class)));
+    }
+
+    // Clients report scan and commit metrics after each operation; this server has no metrics store.
+    private Optional<RESTResponse> reportMetrics(RouteRequest request) {
+        ReportMetricsRequest report = request.body(ReportMetricsRequest.class);
+        LOG.debug("Metrics report for {}: {}", request.table(), report.reportType());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> commitTransaction(RouteRequest request) {
+        CommitTransactionRequest transaction = request.body(CommitTransactionRequest.class);
+        commitLock.lock();
+        try {
+            MultiTableCommit.commit(catalog, transaction);
+        } finally {
+            commitLock.unlock();
+        }
+        return Optional.empty();
+    }
+}

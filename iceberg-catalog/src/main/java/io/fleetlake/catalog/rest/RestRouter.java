@@ -1,0 +1,90 @@
+package io.fleetlake.catalog.rest;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.exceptions.NotFoundException;
+import org.apache.iceberg.rest.RESTResponse;
+import org.apache.iceberg.rest.responses.ErrorResponse;
+import org.apache.iceberg.rest.responses.ErrorResponseParser;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Dispatches requests through the routing table and turns every failure into an Iceberg error response through
+ * {@link ExceptionStatuses}. This is the only place that catches handler exceptions: server errors are logged here,
+ * once, with their stack trace.
+ */
+public final class RestRouter {
+    private static final Logger LOG = LoggerFactory.getLogger(RestRouter.class);
+
+    private final List<Route> routes;
+    private final ObjectMapper mapper;
+
+    RestRouter(List<Route> routes, ObjectMapper mapper) {
+        this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
+        this.mapper = requireNonNull(mapper, "mapper is null");
+    }
+
+    public RestResponse handle(RestRequest request) {
+        requireNonNull(request, "request is null");
+        try {
+            return dispatch(request);
+        } catch (RuntimeException e) {
+            return failure(request, e);
+        }
+    }
+
+    private RestResponse dispatch(RestRequest request) {
+        List<String> segments = Route.segments(request.path());
+        boolean pathServedForOtherMethods = false;
+        for (Route route : routes) {
+            Optional<Map<String, String>> variables = route.match(segments);
+            if (variables.isEmpty()) {
+                continue;
+            }
+            if (route.method() != request.method()) {
+                pathServedForOtherMethods = true;
+                continue;
+            }
+            RouteRequest routeRequest =
+                    new RouteRequest(variables.get(), request.queryParameters(), request.body(), mapper);
+            return route.handler()
+                    .handle(routeRequest)
+                    .map(body -> RestResponse.json(RestResponse.OK, write(body)))
+                    .orElseGet(RestResponse::noContent);
+        }
+        if (pathServedForOtherMethods) {
+            throw new MethodNotAllowedException("Method " + request.method() + " is not allowed for " + request.path());
+        }
+        throw new NotFoundException("No route for %s %s", request.method(), request.path());
+    }
+
+    private String write(RESTResponse body) {
+        try {
+            return mapper.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("Cannot serialise " + body.getClass().getSimpleName(), e);
+        }
+    }
+
+    private static RestResponse failure(RestRequest request, RuntimeException error) {
+        ErrorResponse response = ExceptionStatuses.errorResponse(error);
+        if (response.code() >= ExceptionStatuses.INTERNAL_SERVER_ERROR) {
+            LOG.error("{} {} failed with status {}", request.method(), request.path(), response.code(), error);
+        } else {
+            LOG.debug(
+                    "{} {} rejected with status {}: {}",
+                    request.method(),
+                    request.path(),
+                    response.code(),
+                    error.toString());
+        }
+        return RestResponse.json(response.code(), ErrorResponseParser.toJson(response));
+    }
+}

@@ -1,0 +1,454 @@
+package io.fleetlake.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.common.config.ConfigSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.StreamSupport;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableCommit;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.inmemory.InMemoryFileIO;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.rest.Endpoint;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.rest.responses.ConfigResponse;
+import org.apache.iceberg.rest.responses.ConfigResponseParser;
+import org.apache.iceberg.rest.responses.ErrorResponse;
+import org.apache.iceberg.rest.responses.ErrorResponseParser;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The server in this JVM on a free port, with SQLite in a temporary directory and Iceberg's InMemoryFileIO in place of
+ * S3 (its files live in a JVM-wide map, so they survive a server restart), driven by Iceberg's own REST client.
+ */
+class RestCatalogServerTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Schema SCRATCH_SCHEMA = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()));
+
+    @TempDir
+    Path dataDirectory;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private CatalogServerConfig config;
+    private RestCatalogServer server;
+
+    @BeforeEach
+    void startServer() {
+        config = CatalogServerConfig.from(ConfigSource.of(Map.of(
+                CatalogServerConfig.PORT,
+                "0",
+                CatalogServerConfig.DATA_DIRECTORY,
+                dataDirectory.toString(),
+                CatalogServerConfig.WAREHOUSE,
+                "memory://" + UUID.randomUUID() + "/warehouse",
+                CatalogServerConfig.IO_IMPLEMENTATION,
+                InMemoryFileIO.class.getName())));
+        server = new RestCatalogServer(config).start();
+    }
+
+    @AfterEach
+    void stopServer() throws Exception {
+        for (AutoCloseable closeable : closeables) {
+            closeable.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void healthCheckAdvertisesOnlyImplementedEndpoints() throws Exception {
+        HttpResponse<String> response = get("/v1/config?warehouse=ignored");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        ConfigResponse config = ConfigResponseParser.fromJson(response.body());
+        assertThat(config.endpoints())
+                .contains(
+                        Endpoint.V1_LIST_NAMESPACES,
+                        Endpoint.V1_LOAD_TABLE,
+                        Endpoint.V1_UPDATE_TABLE,
+                        Endpoint.V1_REGISTER_TABLE,
+                        Endpoint.V1_REPORT_METRICS,
+                        Endpoint.V1_COMMIT_TRANSACTION)
+                .doesNotContain(Endpoint.V1_LIST_VIEWS, Endpoint.V1_LOAD_VIEW, Endpoint.V1_SUBMIT_TABLE_SCAN_PLAN)
+                .hasSize(16);
+        assertThat(config.defaults()).isEmpty();
+        assertThat(Files.exists(dataDirectory.resolve("catalog.db"))).isTrue();
+    }
+
+    @Test
+    void bootstrapsTheFleetTable() {
+        RESTCatalog client = client();
+
+        assertThat(client.listNamespaces()).contains(FleetTables.NAMESPACE);
+        assertThat(client.listTables(FleetTables.NAMESPACE)).containsExactly(FleetTables.POSITIONS);
+        Table table = client.loadTable(FleetTables.POSITIONS);
+        assertThat(table.schema().sameSchema(FleetTables.POSITIONS_SCHEMA)).isTrue();
+        assertThat(table.spec().fields()).hasSize(2);
+        assertThat(((BaseTable) table).operations().current().formatVersion()).isEqualTo(2);
+        assertThat(table.currentSnapshot()).isNull();
+    }
+
+    @Test
+    void appendIsCommittedAndSurvivesRestart() throws IOException {
+        RESTCatalog client = client();
+        Table table = client.loadTable(FleetTables.POSITIONS);
+
+        table.newAppend().appendFile(dataFile(table, 1)).commit();
+
+        Snapshot committed = client.loadTable(FleetTables.POSITIONS).currentSnapshot();
+        assertThat(committed).isNotNull();
+        assertThat(committed.summary()).containsEntry("added-records", "10");
+
+        server.close();
+        server = new RestCatalogServer(config).start();
+
+        Table reloaded = client().loadTable(FleetTables.POSITIONS);
+        assertThat(reloaded.currentSnapshot().snapshotId()).isEqualTo(committed.snapshotId());
+        assertThat(files(reloaded)).containsExactly(dataFile(table, 1).location());
+        assertThat(reloaded.history()).hasSize(1);
+    }
+
+    @Test
+    void concurrentCommitsAndReadsNeverFailOnTheDatabase() throws Exception {
+        int writers = 3;
+        int commitsPerWriter = 5;
+        int readers = 3;
+        // Conflicting appends are expected (409) and retried by the client; on a busy machine one writer can lose
+        // more often than Iceberg's default 4 retries allow. What must never happen is a database failure (500).
+        client().loadTable(FleetTables.POSITIONS)
+                .updateProperties()
+                .set(TableProperties.COMMIT_NUM_RETRIES, "20")
+                .commit();
+        ExecutorService executor = Executors.newFixedThreadPool(writers + readers);
+        try {
+            CyclicBarrier start = new CyclicBarrier(writers + readers);
+            AtomicBoolean writing = new AtomicBoolean(true);
+            Queue<Integer> readStatuses = new ConcurrentLinkedQueue<>();
+            List<CompletableFuture<Void>> writes = new ArrayList<>();
+            List<CompletableFuture<Void>> reads = new ArrayList<>();
+            for (int writer = 0; writer < writers; writer++) {
+                int first = writer * commitsPerWriter;
+                // Each writer and reader has its own client, as separate processes would.
+                RESTCatalog client = client();
+                writes.add(CompletableFuture.runAsync(
+                        () -> {
+                            await(start);
+                            for (int file = first; file < first + commitsPerWriter; file++) {
+                                Table table = client.loadTable(FleetTables.POSITIONS);
+                                table.newAppend()
+                                        .appendFile(dataFile(table, file))
+                                        .commit();
+                            }
+                        },
+                        executor));
+            }
+            // Readers use plain HTTP: Iceberg's client would hide a server error on a read by retrying it.
+            for (int reader = 0; reader < readers; reader++) {
+                reads.add(CompletableFuture.runAsync(
+                        () -> {
+                            await(start);
+                            while (writing.get()) {
+                                readStatuses.add(get("/v1/namespaces/fleet/tables/positions")
+                                        .statusCode());
+                                readStatuses.add(
+                                        get("/v1/namespaces/fleet/tables").statusCode());
+                            }
+                        },
+                        executor));
+            }
+            try {
+                CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
+                        .get(3, TimeUnit.MINUTES);
+            } finally {
+                writing.set(false);
+            }
+            CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new)).get(1, TimeUnit.MINUTES);
+            assertThat(readStatuses).isNotEmpty().containsOnly(200);
+        } finally {
+            executor.shutdownNow();
+        }
+
+        Table table = client().loadTable(FleetTables.POSITIONS);
+        // One snapshot per append; the property change above made none.
+        assertThat(table.snapshots()).hasSize(writers * commitsPerWriter);
+        assertThat(files(table)).hasSize(writers * commitsPerWriter);
+    }
+
+    @Test
+    void unknownTableIsNotFoundWithIcebergErrorBody() throws Exception {
+        HttpResponse<String> response = get("/v1/namespaces/fleet/tables/unknown");
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        ErrorResponse error = ErrorResponseParser.fromJson(response.body());
+        assertThat(error.code()).isEqualTo(404);
+        assertThat(error.type()).isEqualTo("NoSuchTableException");
+        assertThat(error.message()).contains("fleet.unknown");
+        assertThatThrownBy(() -> client().loadTable(TableIdentifier.of("fleet", "unknown")))
+                .isInstanceOf(NoSuchTableException.class);
+    }
+
+    @Test
+    void tableListingIsPaged() throws IOException {
+        client().createTable(TableIdentifier.of("fleet", "scratch"), SCRATCH_SCHEMA);
+
+        JsonNode first =
+                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=1").body());
+        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=1&pageToken="
+                        + first.get("next-page-token").asText())
+                .body());
+
+        assertThat(first.get("identifiers")).hasSize(1);
+        assertThat(second.get("identifiers")).hasSize(1);
+        assertThat(second.get("next-page-token").isNull()).isTrue();
+        assertThat(List.of(tableName(first), tableName(second))).containsExactlyInAnyOrder("positions", "scratch");
+    }
+
+    @Test
+    void snapshotLoadingMode() {
+        assertThat(get("/v1/namespaces/fleet/tables/positions?snapshots=refs").statusCode())
+                .isEqualTo(200);
+        HttpResponse<String> invalid = get("/v1/namespaces/fleet/tables/positions?snapshots=some");
+
+        assertThat(invalid.statusCode()).isEqualTo(400);
+        assertThat(ErrorResponseParser.fromJson(invalid.body()).message())
+                .isEqualTo("Invalid snapshots = 'some': use all or refs");
+    }
+
+    @Test
+    void existenceChecks() {
+        RESTCatalog client = client();
+
+        assertThat(client.tableExists(FleetTables.POSITIONS)).isTrue();
+        assertThat(client.tableExists(TableIdentifier.of("fleet", "unknown"))).isFalse();
+        assertThat(client.namespaceExists(FleetTables.NAMESPACE)).isTrue();
+        assertThat(client.namespaceExists(Namespace.of("unknown"))).isFalse();
+    }
+
+    @Test
+    void namespaceLifecycleWithNestedNamespace() {
+        RESTCatalog client = client();
+        Namespace audit = Namespace.of("fleet", "audit");
+
+        // The client probes the properties for a null key, which immutable maps reject.
+        client.createNamespace(audit, new HashMap<>(Map.of("owner", "audit-team")));
+        assertThat(client.listNamespaces(FleetTables.NAMESPACE)).containsExactly(audit);
+        assertThat(client.loadNamespaceMetadata(audit)).containsEntry("owner", "audit-team");
+
+        client.setProperties(audit, new HashMap<>(Map.of("retention", "90d")));
+        client.removeProperties(audit, new HashSet<>(Set.of("owner")));
+        assertThat(client.loadNamespaceMetadata(audit))
+                .containsEntry("retention", "90d")
+                .doesNotContainKey("owner");
+
+        assertThat(client.dropNamespace(audit)).isTrue();
+        assertThat(client.namespaceExists(audit)).isFalse();
+    }
+
+    @Test
+    void tableLifecycle() {
+        RESTCatalog client = client();
+        TableIdentifier scratch = TableIdentifier.of("fleet", "scratch");
+        TableIdentifier renamed = TableIdentifier.of("fleet", "scratch_renamed");
+        TableIdentifier staged = TableIdentifier.of("fleet", "staged");
+        TableIdentifier registered = TableIdentifier.of("fleet", "positions_copy");
+
+        client.createTable(scratch, SCRATCH_SCHEMA);
+        client.renameTable(scratch, renamed);
+        assertThat(client.tableExists(scratch)).isFalse();
+        assertThat(client.dropTable(renamed, true)).isTrue();
+        assertThat(client.tableExists(renamed)).isFalse();
+
+        // A create transaction stages the table, then creates it with the first commit.
+        client.buildTable(staged, SCRATCH_SCHEMA).createTransaction().commitTransaction();
+        assertThat(client.tableExists(staged)).isTrue();
+
+        String metadata = ((BaseTable) client.loadTable(FleetTables.POSITIONS))
+                .operations()
+                .current()
+                .metadataFileLocation();
+        client.registerTable(registered, metadata);
+        assertThat(client.loadTable(registered).schema().sameSchema(FleetTables.POSITIONS_SCHEMA))
+                .isTrue();
+        assertThat(client.dropTable(registered, false)).isTrue();
+    }
+
+    @Test
+    void multiTableTransactionCommitsAllOrNothing() {
+        RESTCatalog client = client();
+        TableIdentifier first = TableIdentifier.of("fleet", "first");
+        TableIdentifier second = TableIdentifier.of("fleet", "second");
+        client.createTable(first, SCRATCH_SCHEMA);
+        client.createTable(second, SCRATCH_SCHEMA);
+
+        TableMetadata firstBase = metadata(client, first);
+        TableMetadata secondBase = metadata(client, second);
+        client.commitTransaction(
+                TableCommit.create(first, firstBase, withProperty(firstBase, "audit", "1")),
+                TableCommit.create(second, secondBase, withProperty(secondBase, "audit", "1")));
+
+        assertThat(client.loadTable(first).properties()).containsEntry("audit", "1");
+        assertThat(client.loadTable(second).properties()).containsEntry("audit", "1");
+
+        // The schema of the second table changes after its metadata was read: the transaction's schema change for it
+        // fails its requirements, and the first table, whose change was valid, is left unchanged too.
+        TableMetadata secondStale = metadata(client, second);
+        client.loadTable(second)
+                .updateSchema()
+                .addColumn("note", Types.StringType.get())
+                .commit();
+        TableMetadata firstCurrent = metadata(client, first);
+        assertThatThrownBy(() -> client.commitTransaction(
+                        TableCommit.create(first, firstCurrent, withProperty(firstCurrent, "audit", "2")),
+                        TableCommit.create(second, secondStale, withColumn(secondStale, "comment"))))
+                .isInstanceOf(CommitFailedException.class)
+                .hasMessageContaining("Requirement failed");
+        assertThat(client.loadTable(first).properties()).containsEntry("audit", "1");
+        assertThat(client.loadTable(second).schema().findField("comment")).isNull();
+    }
+
+    @Test
+    void metricsReportsAreAccepted() throws Exception {
+        String commitReport = "{\"report-type\":\"commit-report\",\"table-name\":\"fleet.positions\","
+                + "\"snapshot-id\":1,\"sequence-number\":1,\"operation\":\"append\",\"metrics\":{}}";
+
+        HttpResponse<String> response = post("/v1/namespaces/fleet/tables/positions/metrics", commitReport);
+
+        assertThat(response.statusCode()).isEqualTo(204);
+        assertThat(response.body()).isEmpty();
+    }
+
+    @Test
+    void invalidMetricsReportIsBadRequest() throws Exception {
+        HttpResponse<String> response = post("/v1/namespaces/fleet/tables/positions/metrics", "{\"report-type\":1}");
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(ErrorResponseParser.fromJson(response.body()).code()).isEqualTo(400);
+    }
+
+    private RESTCatalog client() {
+        RESTCatalog client = new RESTCatalog();
+        client.initialize(
+                "fleet",
+                Map.of(
+                        CatalogProperties.URI, server.uri().toString(),
+                        CatalogProperties.FILE_IO_IMPL, InMemoryFileIO.class.getName()));
+        closeables.add(client);
+        return client;
+    }
+
+    private static DataFile dataFile(Table table, int number) {
+        return DataFiles.builder(table.spec())
+                .withPath(table.location() + "/data/positions-" + number + ".parquet")
+                .withFormat(FileFormat.PARQUET)
+                .withFileSizeInBytes(1024)
+                .withRecordCount(10)
+                .withPartitionPath("event_time_day=2025-06-01/vehicle_id_bucket=" + (number % 16))
+                .build();
+    }
+
+    private static List<String> files(Table table) throws IOException {
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            return StreamSupport.stream(tasks.spliterator(), false)
+                    .map(task -> task.file().location())
+                    .toList();
+        }
+    }
+
+    private static String tableName(JsonNode listing) {
+        return listing.get("identifiers").get(0).get("name").asText();
+    }
+
+    private static TableMetadata metadata(RESTCatalog client, TableIdentifier table) {
+        return ((BaseTable) client.loadTable(table)).operations().current();
+    }
+
+    private static TableMetadata withProperty(TableMetadata base, String key, String value) {
+        return TableMetadata.buildFrom(base).setProperties(Map.of(key, value)).build();
+    }
+
+    private static TableMetadata withColumn(TableMetadata base, String name) {
+        List<Types.NestedField> columns = new ArrayList<>(base.schema().columns());
+        int columnId = base.lastColumnId() + 1;
+        columns.add(Types.NestedField.optional(columnId, name, Types.StringType.get()));
+        return TableMetadata.buildFrom(base)
+                .setCurrentSchema(new Schema(columns), columnId)
+                .build();
+    }
+
+    private HttpResponse<String> get(String path) {
+        try {
+            return http.send(
+                    HttpRequest.newBuilder(URI.create(server.uri() + path))
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while calling the catalog", e);
+        }
+    }
+
+    private HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(server.uri() + path))
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .header("Content-Type", "application/json")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Writers did not start together", e);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.fleetlake.catalog.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.rest.Endpoint;
+import org.apache.iceberg.rest.requests.CreateNamespaceRequest;
+import org.apache.iceberg.rest.responses.CreateNamespaceResponse;
+import org.apache.iceberg.rest.responses.ErrorResponse;
+import org.apache.iceberg.rest.responses.ErrorResponseParser;
+import org.apache.iceberg.rest.responses.GetNamespaceResponse;
+import org.junit.jupiter.api.Test;
+
+class RestRouterTest {
+    private final RestRouter router = new RestRouter(
+            List.of(
+                    new Route(
+                            Endpoint.V1_LOAD_NAMESPACE,
+                            request -> Optional.of(GetNamespaceResponse.builder()
+                                    .withNamespace(request.namespace())
+                                    .build())),
+                    new Route(Endpoint.V1_NAMESPACE_EXISTS, request -> Optional.empty()),
+                    new Route(
+                            Endpoint.V1_CREATE_NAMESPACE,
+                            request -> Optional.of(CreateNamespaceResponse.builder()
+                                    .withNamespace(request.body(CreateNamespaceRequest.class)
+                                            .namespace())
+                                    .build())),
+                    new Route(Endpoint.V1_UPDATE_TABLE, request -> {
+                        throw new CommitFailedException("Requirement failed for %s", request.table());
+                    }),
+                    new Route(Endpoint.V1_DELETE_TABLE, request -> {
+                        throw new IllegalStateException("broken handler");
+                    })),
+            RestJson.newMapper());
+
+    @Test
+    void decodesMultiLevelNamespaceFromThePath() {
+        RestResponse response = router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet%1Faudit", ""));
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.body()).contains("{\"namespace\":[\"fleet\",\"audit\"],\"properties\":{}}");
+    }
+
+    @Test
+    void emptyResultIsNoContent() {
+        RestResponse response = router.handle(request(HttpMethod.HEAD, "/v1/namespaces/fleet", ""));
+
+        assertThat(response).isEqualTo(new RestResponse(204, Optional.empty()));
+    }
+
+    @Test
+    void trailingSlashIsIgnored() {
+        assertThat(router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet/", ""))
+                        .status())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void parsesTheRequestBody() {
+        RestResponse response =
+                router.handle(request(HttpMethod.POST, "/v1/namespaces", "{\"namespace\":[\"fleet\"]}"));
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.body().orElseThrow()).contains("\"namespace\":[\"fleet\"]");
+    }
+
+    @Test
+    void malformedBodyIsBadRequest() {
+        ErrorResponse error = error(router.handle(request(HttpMethod.POST, "/v1/namespaces", "{not json")));
+
+        assertThat(error.code()).isEqualTo(400);
+        assertThat(error.type()).isEqualTo("BadRequestException");
+        assertThat(error.message()).startsWith("Invalid CreateNamespaceRequest");
+    }
+
+    @Test
+    void missingBodyIsBadRequest() {
+        ErrorResponse error = error(router.handle(request(HttpMethod.POST, "/v1/namespaces", "")));
+
+        assertThat(error.code()).isEqualTo(400);
+        assertThat(error.message()).isEqualTo("Missing request body: expected a CreateNamespaceRequest");
+    }
+
+    @Test
+    void handlerExceptionBecomesIcebergError() {
+        RestResponse response = router.handle(request(HttpMethod.POST, "/v1/namespaces/fleet/tables/positions", ""));
+        ErrorResponse error = error(response);
+
+        assertThat(response.status()).isEqualTo(409);
+        assertThat(error.code()).isEqualTo(409);
+        assertThat(error.type()).isEqualTo("CommitFailedException");
+        assertThat(error.message())
+                .isEqualTo("Requirement failed for " + TableIdentifier.of(Namespace.of("fleet"), "positions"));
+    }
+
+    @Test
+    void unexpectedExceptionIsServerError() {
+        ErrorResponse error =
+                error(router.handle(request(HttpMethod.DELETE, "/v1/namespaces/fleet/tables/positions", "")));
+
+        assertThat(error.code()).isEqualTo(500);
+        assertThat(error.type()).isEqualTo("IllegalStateException");
+        assertThat(error.message()).isEqualTo("broken handler");
+    }
+
+    @Test
+    void unknownPathIsNotFound() {
+        ErrorResponse error = error(router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet/views/v", "")));
+
+        assertThat(error.code()).isEqualTo(404);
+        assertThat(error.type()).isEqualTo("NotFoundException");
+        assertThat(error.message()).isEqualTo("No route for GET /v1/namespaces/fleet/views/v");
+    }
+
+    @Test
+    void knownPathWithOtherMethodIsMethodNotAllowed() {
+        ErrorResponse error = error(router.handle(request(HttpMethod.DELETE, "/v1/namespaces", "")));
+
+        assertThat(error.code()).isEqualTo(405);
+        assertThat(error.message()).isEqualTo("Method DELETE is not allowed for /v1/namespaces");
+    }
+
+    private static RestRequest request(HttpMethod method, String path, String body) {
+        return new RestRequest(method, path, Map.of(), body);
+    }
+
+    private static ErrorResponse error(RestResponse response) {
+        ErrorResponse error = ErrorResponseParser.fromJson(response.body().orElseThrow());
+        assertThat(error.code()).isEqualTo(response.status());
+        return error;
+    }
+}
