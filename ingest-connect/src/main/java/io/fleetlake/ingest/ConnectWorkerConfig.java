@@ -1,0 +1,182 @@
+package io.fleetlake.ingest;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.apache.kafka.connect.converters.ByteArrayConverter;
+import org.apache.kafka.connect.storage.StringConverter;
+
+/**
+ * Configuration of the Connect worker process: where Kafka is, where the REST API listens, and the connector it
+ * registers. The connector's own keys ({@code mqtt.*}, {@code kafka.topic}; see {@link MqttSourceConfig}) are read
+ * from the same sources and passed through after validation.
+ *
+ * @param host address the REST API binds to and advertises
+ * @param port REST port; 0 picks a free one
+ * @param bootstrapServers Kafka bootstrap servers
+ * @param groupId Connect group id; also prefixes the internal topics
+ * @param connectorName name the connector is registered under
+ * @param tasks number of connector tasks ({@code tasks.max})
+ * @param startupTimeout how long {@link ConnectWorker#start()} waits for Kafka, the registration and RUNNING
+ * @param connectorSettings the connector keys that were set, validated
+ */
+public record ConnectWorkerConfig(
+        String host,
+        int port,
+        String bootstrapServers,
+        String groupId,
+        String connectorName,
+        int tasks,
+        Duration startupTimeout,
+        Map<String, String> connectorSettings) {
+    public static final String HOST = "connect.host";
+    public static final String PORT = "connect.port";
+    public static final String BOOTSTRAP_SERVERS = "connect.bootstrap-servers";
+    public static final String GROUP_ID = "connect.group-id";
+    public static final String CONNECTOR_NAME = "connect.connector-name";
+    public static final String TASKS = "connect.tasks";
+    public static final String STARTUP_TIMEOUT = "connect.startup-timeout";
+
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8083;
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
+    public static final String DEFAULT_GROUP_ID = "fleet-ingest";
+    public static final String DEFAULT_CONNECTOR_NAME = "mqtt-positions";
+    public static final int DEFAULT_TASKS = 1;
+    public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofMinutes(2);
+
+    /** Offsets hold no MQTT position here; a short interval keeps shutdown and interval commits quick. */
+    static final String OFFSET_FLUSH_INTERVAL_MILLIS = "1000";
+
+    /**
+     * A task transaction lasts one poll batch (milliseconds). After a crash, its open transaction blocks every
+     * read_committed reader of the raw topic and of the offsets topic (so also the restarted worker) until the broker
+     * aborts it: with the producer default of 60 s a restart after kill -9 took 64 s, with 10 s it takes seconds.
+     */
+    static final String TRANSACTION_TIMEOUT_MILLIS = "10000";
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
+    private static final String REDACTED = "[hidden]";
+
+    public ConnectWorkerConfig {
+        requireNonNull(host, "host is null");
+        requireNonNull(bootstrapServers, "bootstrapServers is null");
+        requireNonNull(groupId, "groupId is null");
+        requireNonNull(connectorName, "connectorName is null");
+        requireNonNull(startupTimeout, "startupTimeout is null");
+        connectorSettings = Map.copyOf(new TreeMap<>(requireNonNull(connectorSettings, "connectorSettings is null")));
+        if (host.isBlank()) {
+            throw invalid(HOST, host, "an address to bind the REST API to, such as 127.0.0.1");
+        }
+        if (port < 0 || port > 65535) {
+            throw invalid(PORT, Integer.toString(port), "a port between 0 and 65535");
+        }
+        if (bootstrapServers.isBlank()) {
+            throw invalid(BOOTSTRAP_SERVERS, bootstrapServers, "host:port[,host:port...] of the Kafka brokers");
+        }
+        if (!NAME.matcher(groupId).matches()) {
+            throw invalid(GROUP_ID, groupId, "letters, digits, '.', '_' or '-' (it prefixes the internal topic names)");
+        }
+        if (!NAME.matcher(connectorName).matches()) {
+            throw invalid(CONNECTOR_NAME, connectorName, "letters, digits, '.', '_' or '-'");
+        }
+        if (tasks < 1) {
+            throw invalid(TASKS, Integer.toString(tasks), "at least 1");
+        }
+        if (startupTimeout.isNegative() || startupTimeout.isZero()) {
+            throw invalid(STARTUP_TIMEOUT, startupTimeout.toString(), "a positive duration such as 2m");
+        }
+        validateConnectorSettings(connectorSettings);
+    }
+
+    public static ConnectWorkerConfig from(ConfigSource source) {
+        Map<String, String> connectorSettings = new LinkedHashMap<>();
+        for (String key : MqttSourceConfig.configDef().names()) {
+            source.string(key).ifPresent(value -> connectorSettings.put(key, value));
+        }
+        return new ConnectWorkerConfig(
+                source.string(HOST, DEFAULT_HOST),
+                source.port(PORT, DEFAULT_PORT),
+                source.string(BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
+                source.string(GROUP_ID, DEFAULT_GROUP_ID),
+                source.string(CONNECTOR_NAME, DEFAULT_CONNECTOR_NAME),
+                source.integer(TASKS, DEFAULT_TASKS),
+                source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
+                connectorSettings);
+    }
+
+    /**
+     * The properties of the distributed worker: REST on {@code host:port}, internal topics named after the group
+     * with replication factor 1, exactly-once source support, plugins found through {@code META-INF/services} on the
+     * class path, and task transactions that time out after 10 s.
+     */
+    public Map<String, String> workerProperties() {
+        Map<String, String> properties = new TreeMap<>();
+        properties.put("bootstrap.servers", bootstrapServers);
+        properties.put("group.id", groupId);
+        properties.put("listeners", "http://" + host + ":" + port);
+        properties.put("config.storage.topic", groupId + "-configs");
+        properties.put("offset.storage.topic", groupId + "-offsets");
+        properties.put("status.storage.topic", groupId + "-status");
+        properties.put("config.storage.replication.factor", "1");
+        properties.put("offset.storage.replication.factor", "1");
+        properties.put("status.storage.replication.factor", "1");
+        properties.put("key.converter", StringConverter.class.getName());
+        properties.put("value.converter", ByteArrayConverter.class.getName());
+        properties.put("header.converter", StringConverter.class.getName());
+        properties.put("exactly.once.source.support", "enabled");
+        properties.put("offset.flush.interval.ms", OFFSET_FLUSH_INTERVAL_MILLIS);
+        properties.put("plugin.discovery", "service_load");
+        properties.put("producer.transaction.timeout.ms", TRANSACTION_TIMEOUT_MILLIS);
+        return properties;
+    }
+
+    /**
+     * The connector configuration registered with {@code PUT /connectors/<name>/config}: the MQTT source with
+     * exactly-once required and poll transaction boundaries, string keys and headers, payload bytes unchanged, the
+     * target topic created with the broker's defaults if missing, and the {@code mqtt.*} / {@code kafka.topic} keys.
+     */
+    public Map<String, String> connectorProperties() {
+        Map<String, String> properties = new TreeMap<>(connectorSettings);
+        properties.put("connector.class", MqttSourceConnector.class.getName());
+        properties.put("tasks.max", Integer.toString(tasks));
+        properties.put("key.converter", StringConverter.class.getName());
+        properties.put("value.converter", ByteArrayConverter.class.getName());
+        properties.put("header.converter", StringConverter.class.getName());
+        properties.put("exactly.once.support", "required");
+        properties.put("transaction.boundary", "poll");
+        properties.put("topic.creation.default.partitions", "-1");
+        properties.put("topic.creation.default.replication.factor", "-1");
+        return properties;
+    }
+
+    @Override
+    public String toString() {
+        Map<String, String> shown = new TreeMap<>(connectorSettings);
+        shown.computeIfPresent(MqttSourceConfig.PASSWORD, (key, value) -> REDACTED);
+        return "ConnectWorkerConfig[host=" + host + ", port=" + port + ", bootstrapServers=" + bootstrapServers
+                + ", groupId=" + groupId + ", connectorName=" + connectorName + ", tasks=" + tasks
+                + ", startupTimeout=" + startupTimeout + ", connectorSettings=" + shown + "]";
+    }
+
+    private static void validateConnectorSettings(Map<String, String> settings) {
+        try {
+            new MqttSourceConfig(settings);
+        } catch (org.apache.kafka.common.config.ConfigException e) {
+            throw new ConfigException("Invalid connector configuration: " + e.getMessage() + ". Set the key in the"
+                    + " configuration file, as a FLEET_* environment variable (mqtt.server-uri is"
+                    + " FLEET_MQTT_SERVER_URI) or with --set key=value");
+        }
+    }
+
+    private static ConfigException invalid(String key, String value, String expected) {
+        return new ConfigException("Invalid configuration " + key + " = '" + value + "': expected " + expected
+                + " (set it in the configuration file, as " + ConfigSource.environmentName(key) + " or with --set)");
+    }
+}

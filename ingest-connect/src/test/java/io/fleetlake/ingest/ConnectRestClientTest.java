@@ -1,0 +1,130 @@
+package io.fleetlake.ingest;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Against a loopback HTTP server that answers like the Connect REST API. */
+class ConnectRestClientTest {
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private HttpServer server;
+    private ConnectRestClient client;
+    private volatile int statusCode;
+    private volatile String body;
+
+    @BeforeEach
+    void startServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", this::answer);
+        server.start();
+        client = new ConnectRestClient(
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
+                HttpClient.newHttpClient(),
+                Duration.ofSeconds(5));
+    }
+
+    @AfterEach
+    void stopServer() {
+        server.stop(0);
+    }
+
+    @Test
+    void putConnectorConfigSendsTheConfigurationAsJson() {
+        answerWith(201, "{}");
+
+        boolean created = client.putConnectorConfig("mqtt-positions", Map.of("tasks.max", "1"));
+
+        assertThat(created).isTrue();
+        assertThat(requests).containsExactly("PUT /connectors/mqtt-positions/config {\"tasks.max\":\"1\"}");
+    }
+
+    @Test
+    void putOfAnExistingConnectorIsAnUpdate() {
+        answerWith(200, "{}");
+
+        assertThat(client.putConnectorConfig("mqtt-positions", Map.of())).isFalse();
+    }
+
+    @Test
+    void conflictWhileTheWorkerJoinsIsRetriableAndBadRequestIsNot() {
+        answerWith(409, "{\"error_code\":409,\"message\":\"rebalance\"}");
+        assertThatThrownBy(() -> client.putConnectorConfig("mqtt-positions", Map.of()))
+                .isInstanceOfSatisfying(ConnectRestClient.ConnectRestException.class, e -> assertThat(e.retriable())
+                        .isTrue())
+                .hasMessageContaining("409");
+
+        answerWith(400, "{\"error_code\":400,\"message\":\"Connector configuration is invalid\"}");
+        assertThatThrownBy(() -> client.putConnectorConfig("mqtt-positions", Map.of()))
+                .isInstanceOfSatisfying(ConnectRestClient.ConnectRestException.class, e -> assertThat(e.retriable())
+                        .isFalse())
+                .hasMessageContaining("Connector configuration is invalid");
+    }
+
+    @Test
+    void statusOfAMissingConnectorIsEmpty() {
+        answerWith(404, "{\"error_code\":404,\"message\":\"No status found\"}");
+
+        assertThat(client.connectorStatus("mqtt-positions")).isEmpty();
+    }
+
+    @Test
+    void statusIsParsed() {
+        answerWith(
+                200,
+                "{\"name\":\"mqtt-positions\",\"connector\":{\"state\":\"RUNNING\"},"
+                        + "\"tasks\":[{\"id\":0,\"state\":\"RUNNING\"}],\"type\":\"source\"}");
+
+        assertThat(client.connectorStatus("mqtt-positions"))
+                .hasValueSatisfying(status -> assertThat(status.running()).isTrue());
+        assertThat(requests).containsExactly("GET /connectors/mqtt-positions/status ");
+    }
+
+    @Test
+    void configIsReadAsAMap() {
+        answerWith(200, "{\"name\":\"mqtt-positions\",\"tasks.max\":\"1\"}");
+
+        assertThat(client.connectorConfig("mqtt-positions"))
+                .contains(Map.of("name", "mqtt-positions", "tasks.max", "1"));
+    }
+
+    @Test
+    void restartFailedAsksForFailedTasksOnly() {
+        answerWith(202, "{}");
+
+        client.restartFailed("mqtt-positions");
+
+        assertThat(requests)
+                .containsExactly("POST /connectors/mqtt-positions/restart?includeTasks=true&onlyFailed=true ");
+    }
+
+    private void answerWith(int statusCode, String body) {
+        this.statusCode = statusCode;
+        this.body = body;
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        String requestBody = new String(exchange.getRequestBody().readAllBytes(), UTF_8);
+        requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + requestBody);
+        byte[] response = body.getBytes(UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(statusCode, response.length);
+        try (OutputStream output = exchange.getResponseBody()) {
+            output.write(response);
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.fleetlake.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConnectWorkerConfigTest {
+    @Test
+    void defaults() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.empty());
+
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.port()).isEqualTo(8083);
+        assertThat(config.bootstrapServers()).isEqualTo("127.0.0.1:9092");
+        assertThat(config.groupId()).isEqualTo("fleet-ingest");
+        assertThat(config.connectorName()).isEqualTo("mqtt-positions");
+        assertThat(config.tasks()).isEqualTo(1);
+        assertThat(config.startupTimeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.connectorSettings()).isEmpty();
+    }
+
+    @Test
+    void fullMapping() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+                "connect.host", "127.0.0.2",
+                "connect.port", "18083",
+                "connect.bootstrap-servers", "127.0.0.1:19092",
+                "connect.group-id", "ingest-test",
+                "connect.connector-name", "positions",
+                "connect.tasks", "2",
+                "connect.startup-timeout", "30s",
+                "mqtt.server-uri", "tcp://127.0.0.1:11883",
+                "kafka.topic", "raw",
+                "unrelated.key", "ignored")));
+
+        assertThat(config.host()).isEqualTo("127.0.0.2");
+        assertThat(config.port()).isEqualTo(18083);
+        assertThat(config.bootstrapServers()).isEqualTo("127.0.0.1:19092");
+        assertThat(config.groupId()).isEqualTo("ingest-test");
+        assertThat(config.connectorName()).isEqualTo("positions");
+        assertThat(config.tasks()).isEqualTo(2);
+        assertThat(config.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.connectorSettings())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("mqtt.server-uri", "tcp://127.0.0.1:11883", "kafka.topic", "raw"));
+    }
+
+    @Test
+    void connectorKeysAreReadFromTheEnvironment() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.empty()
+                .withEnvironment(Map.of("FLEET_MQTT_SERVER_URI", "tcp://10.0.0.1:1883", "FLEET_MQTT_PASSWORD", "pw"))
+                .withOverrides(Map.of("mqtt.username", "ingest"), "test"));
+
+        assertThat(config.connectorSettings())
+                .containsEntry("mqtt.server-uri", "tcp://10.0.0.1:1883")
+                .containsEntry("mqtt.username", "ingest")
+                .containsEntry("mqtt.password", "pw");
+    }
+
+    @Test
+    void workerProperties() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+                "connect.host", "127.0.0.1",
+                "connect.port", "18083",
+                "connect.bootstrap-servers", "127.0.0.1:19092",
+                "connect.group-id", "ingest-test")));
+
+        assertThat(config.workerProperties())
+                .containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                        Map.entry("bootstrap.servers", "127.0.0.1:19092"),
+                        Map.entry("group.id", "ingest-test"),
+                        Map.entry("listeners", "http://127.0.0.1:18083"),
+                        Map.entry("config.storage.topic", "ingest-test-configs"),
+                        Map.entry("offset.storage.topic", "ingest-test-offsets"),
+                        Map.entry("status.storage.topic", "ingest-test-status"),
+                        Map.entry("config.storage.replication.factor", "1"),
+                        Map.entry("offset.storage.replication.factor", "1"),
+                        Map.entry("status.storage.replication.factor", "1"),
+                        Map.entry("key.converter", "org.apache.kafka.connect.storage.StringConverter"),
+                        Map.entry("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter"),
+                        Map.entry("header.converter", "org.apache.kafka.connect.storage.StringConverter"),
+                        Map.entry("exactly.once.source.support", "enabled"),
+                        Map.entry("offset.flush.interval.ms", "1000"),
+                        Map.entry("plugin.discovery", "service_load"),
+                        Map.entry("producer.transaction.timeout.ms", "10000")));
+    }
+
+    @Test
+    void connectorProperties() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+                "connect.tasks", "3", "mqtt.server-uri", "tcp://127.0.0.1:11883", "mqtt.queue-capacity", "100")));
+
+        assertThat(config.connectorProperties())
+                .containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                        Map.entry("connector.class", "io.fleetlake.ingest.MqttSourceConnector"),
+                        Map.entry("tasks.max", "3"),
+                        Map.entry("key.converter", "org.apache.kafka.connect.storage.StringConverter"),
+                        Map.entry("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter"),
+                        Map.entry("header.converter", "org.apache.kafka.connect.storage.StringConverter"),
+                        Map.entry("exactly.once.support", "required"),
+                        Map.entry("transaction.boundary", "poll"),
+                        Map.entry("topic.creation.default.partitions", "-1"),
+                        Map.entry("topic.creation.default.replication.factor", "-1"),
+                        Map.entry("mqtt.server-uri", "tcp://127.0.0.1:11883"),
+                        Map.entry("mqtt.queue-capacity", "100")));
+    }
+
+    @Test
+    void invalidConnectorSettingFailsAtConstruction() {
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("mqtt.server-uri", "ftp://x"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("Invalid connector configuration")
+                .hasMessageContaining("mqtt.server-uri")
+                .hasMessageContaining("FLEET_MQTT_SERVER_URI");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("mqtt.queue-capacity", "-1"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.queue-capacity");
+    }
+
+    @Test
+    void invalidWorkerSettingsNameTheKeyAndTheVariable() {
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.tasks", "0"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.tasks")
+                .hasMessageContaining("FLEET_CONNECT_TASKS");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.group-id", "a/b"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.group-id");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.startup-timeout", "0s"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.startup-timeout");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.port", "70000"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.port");
+    }
+
+    @Test
+    void toStringHidesThePassword() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(
+                ConfigSource.of(Map.of("mqtt.username", "ingest", "mqtt.password", "secret-value")));
+
+        assertThat(config.toString()).contains("mqtt.username=ingest").doesNotContain("secret-value");
+        assertThat(config.connectorProperties()).containsEntry("mqtt.password", "secret-value");
+    }
+}
