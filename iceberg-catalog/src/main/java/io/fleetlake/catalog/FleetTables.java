@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 
+import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PositionField;
 import java.util.Map;
@@ -29,12 +30,6 @@ import org.slf4j.LoggerFactory;
 public final class FleetTables {
     public static final Namespace NAMESPACE = Namespace.of(Tables.NAMESPACE);
     public static final TableIdentifier POSITIONS = TableIdentifier.of(NAMESPACE, Tables.POSITIONS);
-
-    /** Lineage columns of {@code fleet.positions}; the position columns are named by {@link PositionField}. */
-    public static final String SOURCE_PARTITION = "source_partition";
-
-    public static final String SOURCE_OFFSET = "source_offset";
-    public static final String INGEST_TIME = "ingest_time";
 
     public static final int FORMAT_VERSION = 2;
     public static final int VEHICLE_BUCKETS = 16;
@@ -79,13 +74,13 @@ public final class FleetTables {
                     "Satellites used in the fix; null when the device did not report it"),
             required(
                     10,
-                    SOURCE_PARTITION,
+                    LineageColumns.SOURCE_PARTITION,
                     Types.IntegerType.get(),
                     "Partition of the raw positions topic the record was read from"),
-            required(11, SOURCE_OFFSET, Types.LongType.get(), "Offset of the record in that partition"),
+            required(11, LineageColumns.SOURCE_OFFSET, Types.LongType.get(), "Offset of the record in that partition"),
             required(
                     12,
-                    INGEST_TIME,
+                    LineageColumns.INGEST_TIME,
                     Types.TimestampType.withZone(),
                     "Kafka record timestamp: when the record was appended to the raw positions topic"));
 

@@ -2,6 +2,7 @@ package io.fleetlake.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -53,9 +54,9 @@ class FleetTablesTest {
 
     @Test
     void lineageColumnsAreRequired() {
-        assertLineage(FleetTables.SOURCE_PARTITION, Types.IntegerType.get());
-        assertLineage(FleetTables.SOURCE_OFFSET, Types.LongType.get());
-        assertLineage(FleetTables.INGEST_TIME, Types.TimestampType.withZone());
+        assertLineage(LineageColumns.SOURCE_PARTITION, Types.IntegerType.get());
+        assertLineage(LineageColumns.SOURCE_OFFSET, Types.LongType.get());
+        assertLineage(LineageColumns.INGEST_TIME, Types.TimestampType.withZone());
         assertThat(FleetTables.POSITIONS_SCHEMA.columns()).hasSize(PositionField.values().length + 3);
     }
 

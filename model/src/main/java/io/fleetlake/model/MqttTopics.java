@@ -21,7 +21,9 @@ public final class MqttTopics {
 
     /** The vehicle id of a position topic, or empty when the topic does not follow the layout. */
     public static Optional<String> vehicleId(String topic) {
-        if (!topic.startsWith(PREFIX) || !topic.endsWith(SUFFIX)) {
+        if (topic.length() <= PREFIX.length() + SUFFIX.length()
+                || !topic.startsWith(PREFIX)
+                || !topic.endsWith(SUFFIX)) {
             return Optional.empty();
         }
         String vehicleId = topic.substring(PREFIX.length(), topic.length() - SUFFIX.length());

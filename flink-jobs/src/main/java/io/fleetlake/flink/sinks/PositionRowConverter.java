@@ -3,6 +3,7 @@ package io.fleetlake.flink.sinks;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -103,9 +104,12 @@ public final class PositionRowConverter implements MapFunction<IngestedPosition,
                 .accuracyM()),
         SATELLITES(PositionField.SATELLITES, Type.TypeID.INTEGER, position -> position.position()
                 .satellites()),
-        SOURCE_PARTITION("source_partition", Type.TypeID.INTEGER, IngestedPosition::sourcePartition),
-        SOURCE_OFFSET("source_offset", Type.TypeID.LONG, IngestedPosition::sourceOffset),
-        INGEST_TIME("ingest_time", Type.TypeID.TIMESTAMP, position -> TimestampData.fromInstant(position.ingestTime()));
+        SOURCE_PARTITION(LineageColumns.SOURCE_PARTITION, Type.TypeID.INTEGER, IngestedPosition::sourcePartition),
+        SOURCE_OFFSET(LineageColumns.SOURCE_OFFSET, Type.TypeID.LONG, IngestedPosition::sourceOffset),
+        INGEST_TIME(
+                LineageColumns.INGEST_TIME,
+                Type.TypeID.TIMESTAMP,
+                position -> TimestampData.fromInstant(position.ingestTime()));
 
         private final String columnName;
         private final Type.TypeID type;
