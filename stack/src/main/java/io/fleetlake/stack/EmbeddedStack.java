@@ -1,0 +1,210 @@
+package io.fleetlake.stack;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.ProcessComponent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts components like a health-checked compose file: each one once its dependencies are healthy (independent ones
+ * in parallel), waits for its own health probe, and stops everything in reverse start order. A component that fails
+ * to start stops the whole stack with an error naming it and quoting its log.
+ */
+public final class EmbeddedStack implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStack.class);
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
+
+    private final Map<String, Component> components;
+    private final Duration startTimeout;
+    private final List<Component> started = Collections.synchronizedList(new ArrayList<>());
+
+    public EmbeddedStack(List<Component> components, Duration startTimeout) {
+        requireNonNull(components, "components is null");
+        this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
+        Map<String, Component> byName = new LinkedHashMap<>();
+        for (Component component : components) {
+            if (byName.put(component.name(), component) != null) {
+                throw new IllegalArgumentException("Two components are named " + component.name());
+            }
+        }
+        for (Component component : components) {
+            for (String dependency : component.dependencies()) {
+                if (!byName.containsKey(dependency)) {
+                    throw new IllegalArgumentException(
+                            component.name() + " depends on " + dependency + ", which is not part of the stack");
+                }
+            }
+        }
+        this.components = Collections.unmodifiableMap(byName);
+        topologicalOrder(); // rejects cycles at construction
+    }
+
+    public List<Component> components() {
+        return List.copyOf(components.values());
+    }
+
+    public Component component(String name) {
+        Component component = components.get(name);
+        if (component == null) {
+            throw new IllegalArgumentException("No component " + name + " in the stack; known: " + components.keySet());
+        }
+        return component;
+    }
+
+    /** Starts every component; see the class comment. */
+    public void start() {
+        ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "stack-start");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Map<String, CompletableFuture<Void>> ready = new LinkedHashMap<>();
+        try {
+            for (Component component : topologicalOrder()) {
+                CompletableFuture<?>[] dependencies =
+                        component.dependencies().stream().map(ready::get).toArray(CompletableFuture[]::new);
+                ready.put(
+                        component.name(),
+                        CompletableFuture.allOf(dependencies).thenRunAsync(() -> startAndAwait(component), executor));
+            }
+            CompletableFuture.allOf(ready.values().toArray(CompletableFuture[]::new))
+                    .join();
+        } catch (CompletionException e) {
+            close();
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw cause instanceof StackException stackException
+                    ? stackException
+                    : new StackException("The stack failed to start: " + cause.getMessage(), cause);
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** Stops and starts one component again, waiting until it is healthy; for operations and failure tests. */
+    public void restart(String name) {
+        Component component = component(name);
+        LOG.info("Restarting {}", name);
+        component.stop();
+        started.remove(component);
+        startAndAwait(component);
+    }
+
+    /**
+     * Kills one component's process without a chance to clean up, as a crash or {@code kill -9} would, then starts it
+     * again and waits until it is healthy; for failure-injection tests.
+     */
+    public void crashAndRestart(String name) {
+        if (!(component(name) instanceof ProcessComponent process)) {
+            throw new IllegalArgumentException(name + " is not a process and cannot crash");
+        }
+        LOG.info("Killing {}", name);
+        process.kill();
+        started.remove(process);
+        startAndAwait(process);
+    }
+
+    private void startAndAwait(Component component) {
+        long startedAt = System.nanoTime();
+        LOG.info("Starting {}", component.name());
+        try {
+            component.start();
+        } catch (RuntimeException e) {
+            throw new StackException("Cannot start " + component.name() + ": " + e.getMessage(), e);
+        }
+        started.add(component);
+        long deadline = startedAt + startTimeout.toNanos();
+        while (!component.isHealthy()) {
+            Optional<String> failure = component.failure();
+            if (failure.isPresent()) {
+                throw new StackException(failure.get());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StackException(component.name() + " did not become healthy within " + startTimeout.toSeconds()
+                        + " s" + component.logFile().map(log -> "; see " + log).orElse(""));
+            }
+            try {
+                TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StackException("Interrupted while waiting for " + component.name(), e);
+            }
+        }
+        String endpoint = component.endpoint();
+        LOG.info(
+                "{} ready{} ({} ms)",
+                component.name(),
+                endpoint.isEmpty() ? "" : " on " + endpoint,
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
+    }
+
+    /** Stops every started component in reverse start order. */
+    @Override
+    public void close() {
+        List<Component> toStop;
+        synchronized (started) {
+            toStop = new ArrayList<>(started);
+            started.clear();
+        }
+        Collections.reverse(toStop);
+        for (Component component : toStop) {
+            LOG.info("Stopping {}", component.name());
+            try {
+                component.stop();
+            } catch (RuntimeException e) {
+                LOG.error("Stopping {} failed; continuing with the others", component.name(), e);
+            }
+        }
+    }
+
+    private List<Component> topologicalOrder() {
+        List<Component> order = new ArrayList<>();
+        Map<String, Boolean> visiting = new LinkedHashMap<>();
+        for (String name : components.keySet()) {
+            visit(name, visiting, order);
+        }
+        return order;
+    }
+
+    private void visit(String name, Map<String, Boolean> state, List<Component> order) {
+        Boolean done = state.get(name);
+        if (Boolean.TRUE.equals(done)) {
+            return;
+        }
+        if (Boolean.FALSE.equals(done)) {
+            throw new IllegalArgumentException("Component dependencies form a cycle through " + name);
+        }
+        state.put(name, false);
+        for (String dependency : components.get(name).dependencies()) {
+            visit(dependency, state, order);
+        }
+        state.put(name, true);
+        order.add(components.get(name));
+    }
+
+    /** The stack could not start or a component failed. */
+    public static final class StackException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public StackException(String message) {
+            super(message);
+        }
+
+        public StackException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

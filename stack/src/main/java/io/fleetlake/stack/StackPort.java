@@ -1,0 +1,30 @@
+package io.fleetlake.stack;
+
+/** The ports the embedded stack listens on, with the configuration key that sets each and its default. */
+public enum StackPort {
+    KAFKA("kafka.port", 19092),
+    KAFKA_CONTROLLER("kafka.controller-port", 19093),
+    S3("s3.port", 19000),
+    MQTT("mqtt.port", 11883),
+    REDIS("redis.port", 16379),
+    CATALOG("catalog.port", 18181),
+    CONNECT("connect.port", 18083),
+    FLINK("pipeline.rest-port", 18081),
+    TRINO("trino.port", 18080);
+
+    private final String key;
+    private final int defaultPort;
+
+    StackPort(String key, int defaultPort) {
+        this.key = key;
+        this.defaultPort = defaultPort;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public int defaultPort() {
+        return defaultPort;
+    }
+}

@@ -1,0 +1,167 @@
+package io.fleetlake.stack;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Settings of the embedded stack ({@code stack.*} keys) and the ports of its components. The full configuration is
+ * kept too: keys of a component ({@code kafka.*}, {@code catalog.*}, {@code pipeline.*}, ...) are handed to that
+ * component, so that anything a component reads can be set in the stack's configuration file.
+ *
+ * @param dataDirectory everything the stack stores, kept across restarts so that a restart resumes
+ * @param host the address every server binds to
+ * @param startTimeout how long a component may take to become healthy
+ * @param kafkaPartitions partitions of the pipeline topics
+ * @param s3AccessKey access key of the embedded S3 server
+ * @param s3SecretKey secret key of the embedded S3 server
+ * @param s3Region region name clients sign requests for
+ * @param warehouseBucket bucket holding the Iceberg warehouse
+ * @param redisExecutable a redis-server binary to use instead of the one bundled with embedded-redis
+ * @param ports resolved port of every server
+ * @param configuration the whole configuration, for component keys
+ */
+public record StackSettings(
+        Path dataDirectory,
+        String host,
+        Duration startTimeout,
+        int kafkaPartitions,
+        String s3AccessKey,
+        String s3SecretKey,
+        String s3Region,
+        String warehouseBucket,
+        Optional<Path> redisExecutable,
+        Map<StackPort, Integer> ports,
+        ConfigSource configuration) {
+    public static final String DATA_DIRECTORY = "stack.data-dir";
+    public static final String HOST = "stack.host";
+    public static final String FREE_PORTS = "stack.free-ports";
+    public static final String START_TIMEOUT = "stack.start-timeout";
+    public static final String KAFKA_PARTITIONS = "stack.kafka-partitions";
+    public static final String REDIS_EXECUTABLE = "stack.redis-executable";
+
+    public StackSettings {
+        requireNonNull(dataDirectory, "dataDirectory is null");
+        requireNonNull(host, "host is null");
+        requireNonNull(startTimeout, "startTimeout is null");
+        requireNonNull(s3AccessKey, "s3AccessKey is null");
+        requireNonNull(s3SecretKey, "s3SecretKey is null");
+        requireNonNull(s3Region, "s3Region is null");
+        requireNonNull(warehouseBucket, "warehouseBucket is null");
+        requireNonNull(redisExecutable, "redisExecutable is null");
+        ports = Map.copyOf(requireNonNull(ports, "ports is null"));
+        requireNonNull(configuration, "configuration is null");
+        if (kafkaPartitions < 1) {
+            throw new ConfigException(KAFKA_PARTITIONS + " must be at least 1, got " + kafkaPartitions);
+        }
+        for (StackPort port : StackPort.values()) {
+            if (!ports.containsKey(port)) {
+                throw new IllegalArgumentException("No port for " + port.key());
+            }
+        }
+    }
+
+    /**
+     * Reads the settings. With {@code stack.free-ports=true} every port is a free one picked now (tests run beside
+     * other stacks); otherwise each port is its key's value or default.
+     *
+     * @param defaultDataDirectory used when {@code stack.data-dir} is not set
+     */
+    public static StackSettings from(ConfigSource configuration, Path defaultDataDirectory) {
+        String host = configuration.string(HOST, "127.0.0.1");
+        boolean freePorts = configuration.bool(FREE_PORTS, false);
+        Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
+        Set<Integer> taken = new HashSet<>();
+        for (StackPort port : StackPort.values()) {
+            int number = freePorts ? freePort(host, taken) : configuration.port(port.key(), port.defaultPort());
+            if (!taken.add(number)) {
+                throw new ConfigException(port.key() + " = " + number + " is already used by another component");
+            }
+            ports.put(port, number);
+        }
+        return new StackSettings(
+                configuration.path(DATA_DIRECTORY, defaultDataDirectory).toAbsolutePath(),
+                host,
+                configuration.duration(START_TIMEOUT, Duration.ofMinutes(3)),
+                configuration.integer(KAFKA_PARTITIONS, 2),
+                configuration.string("s3.access-key", "fleet"),
+                configuration.string("s3.secret-key", "fleet-secret-key"),
+                configuration.string("s3.region", "us-east-1"),
+                "warehouse",
+                configuration.string(REDIS_EXECUTABLE).map(Path::of),
+                ports,
+                configuration);
+    }
+
+    public int port(StackPort port) {
+        return ports.get(port);
+    }
+
+    public String kafkaBootstrapServers() {
+        return host + ":" + port(StackPort.KAFKA);
+    }
+
+    public String s3Endpoint() {
+        return "http://" + host + ":" + port(StackPort.S3);
+    }
+
+    public String catalogUri() {
+        return "http://" + host + ":" + port(StackPort.CATALOG);
+    }
+
+    public String warehouse() {
+        return "s3://" + warehouseBucket + "/";
+    }
+
+    public String mqttUri() {
+        return "tcp://" + host + ":" + port(StackPort.MQTT);
+    }
+
+    public String redisUri() {
+        return "redis://" + host + ":" + port(StackPort.REDIS);
+    }
+
+    public String trinoJdbcUrl() {
+        return "jdbc:trino://" + host + ":" + port(StackPort.TRINO) + "/iceberg";
+    }
+
+    public Path componentDirectory(String component) {
+        return dataDirectory.resolve(component);
+    }
+
+    public Path logFile(String component) {
+        return dataDirectory.resolve("logs").resolve(component + ".log");
+    }
+
+    @Override
+    public String toString() {
+        return "StackSettings{dataDirectory=" + dataDirectory + ", host=" + host + ", ports=" + ports + ", s3AccessKey="
+                + s3AccessKey + ", s3SecretKey=***}";
+    }
+
+    private static int freePort(String host, Set<Integer> taken) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+                int port = socket.getLocalPort();
+                if (!taken.contains(port)) {
+                    return port;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot find a free port on " + host, e);
+            }
+        }
+        throw new IllegalStateException("Cannot find a free port on " + host);
+    }
+}

@@ -1,0 +1,34 @@
+package io.fleetlake.stack.cli;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.EmbeddedStack;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.process.FleetHome;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** Starts the stack and keeps it running until Ctrl-C. */
+@Command(
+        name = "up",
+        mixinStandardHelpOptions = true,
+        description = "Start every component and keep them running until Ctrl-C; publish your own positions over MQTT.")
+public final class UpCommand implements Callable<Integer> {
+    @Mixin
+    private StackOptions options;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        FleetHome home = options.home();
+        ConfigSource configuration = options.configuration();
+        StackSettings settings = options.settings(configuration, home);
+        EmbeddedStack stack = FleetStack.create(settings, home);
+        StackRunner.startWithShutdownHook(stack, settings);
+        StackRunner.printEndpoints(stack);
+        System.out.println("The stack is running. Press Ctrl-C to stop it.");
+        new CountDownLatch(1).await();
+        return 0;
+    }
+}

@@ -1,0 +1,58 @@
+package io.fleetlake.stack.component;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import redis.embedded.core.ExecutableProvider;
+
+/**
+ * Command line of a real redis-server: a configured binary (for example the system's), or the one bundled in the
+ * embedded-redis artifact, extracted under the data directory. The append-only file keeps the current state across
+ * restarts.
+ */
+public record RedisServerCommand(Optional<Path> executable, String host, int port, Path dataDirectory) {
+    public RedisServerCommand {
+        requireNonNull(executable, "executable is null");
+        requireNonNull(host, "host is null");
+        requireNonNull(dataDirectory, "dataDirectory is null");
+    }
+
+    public List<String> toCommandLine() {
+        return List.of(
+                binary().toString(),
+                "--bind",
+                host,
+                "--port",
+                Integer.toString(port),
+                "--dir",
+                dataDirectory.toString(),
+                "--appendonly",
+                "yes",
+                "--save",
+                "");
+    }
+
+    private Path binary() {
+        if (executable.isPresent()) {
+            if (!Files.isExecutable(executable.get())) {
+                throw new IllegalStateException("Redis executable " + executable.get() + " (stack.redis-executable)"
+                        + " does not exist or is not executable");
+            }
+            return executable.get();
+        }
+        try {
+            Path binaries = Files.createDirectories(dataDirectory.resolve("bin"));
+            File extracted =
+                    ExecutableProvider.newJarResourceProvider(binaries::toFile).get();
+            return extracted.toPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot extract the redis-server bundled with embedded-redis", e);
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.fleetlake.stack.component;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.trino.TrinoConfig;
+import io.fleetlake.trino.TrinoServer;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Trino, assembled by the {@code trino} module and run in its own JVM (Java 22 or newer, located by the trino module).
+ * Starting blocks until Trino reports that it has finished starting.
+ */
+public final class TrinoComponent implements Component {
+    private final String name;
+    private final Set<String> dependencies;
+    private final Map<String, String> configuration;
+    private final String endpoint;
+    private volatile TrinoServer server;
+
+    public TrinoComponent(String name, Set<String> dependencies, Map<String, String> configuration, String endpoint) {
+        this.name = requireNonNull(name, "name is null");
+        this.dependencies = Set.copyOf(requireNonNull(dependencies, "dependencies is null"));
+        this.configuration = Map.copyOf(requireNonNull(configuration, "configuration is null"));
+        this.endpoint = requireNonNull(endpoint, "endpoint is null");
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Set<String> dependencies() {
+        return dependencies;
+    }
+
+    @Override
+    public synchronized void start() {
+        TrinoServer starting = new TrinoServer(TrinoConfig.from(ConfigSource.of(configuration)));
+        server = starting;
+        starting.start();
+    }
+
+    @Override
+    public boolean isHealthy() {
+        TrinoServer current = server;
+        if (current == null) {
+            return false;
+        }
+        try {
+            return current.isReady();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public Optional<String> failure() {
+        return Optional.empty();
+    }
+
+    @Override
+    public String endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public Optional<Path> logFile() {
+        TrinoServer current = server;
+        return current == null ? Optional.empty() : Optional.of(current.logFile());
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.fleetlake.stack.inspect;
+
+import static java.util.Objects.requireNonNull;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/** Reads whole topics as a read_committed consumer, the way the pipeline sees them. */
+public final class KafkaInspector {
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
+
+    private final String bootstrapServers;
+
+    public KafkaInspector(String bootstrapServers) {
+        this.bootstrapServers = requireNonNull(bootstrapServers, "bootstrapServers is null");
+    }
+
+    /** Every committed record of the topic, from the beginning to the current end. */
+    public List<ConsumerRecord<byte[], byte[]>> readAll(String topic) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
+                consumer.poll(POLL_TIMEOUT).forEach(records::add);
+            }
+            return records;
+        }
+    }
+
+    public long count(String topic) {
+        return readAll(topic).size();
+    }
+
+    private Properties consumerProperties() {
+        Properties properties = new Properties();
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, "fleet-inspector-" + UUID.randomUUID());
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return properties;
+    }
+}

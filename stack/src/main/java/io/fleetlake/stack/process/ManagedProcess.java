@@ -1,0 +1,128 @@
+package io.fleetlake.stack.process;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A child process of the launcher whose output goes to a log file. Stopping sends SIGTERM to the process and its
+ * descendants, waits for a grace period and then kills whatever is left, so that no orphan survives the launcher.
+ */
+public final class ManagedProcess implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ManagedProcess.class);
+    private static final int LOG_TAIL_LINES = 40;
+
+    private final String name;
+    private final Process process;
+    private final Path logFile;
+
+    private ManagedProcess(String name, Process process, Path logFile) {
+        this.name = name;
+        this.process = process;
+        this.logFile = logFile;
+    }
+
+    /**
+     * Starts {@code command}, appending its standard output and error to {@code logFile}.
+     *
+     * @param environment variables added to the launcher's own environment
+     */
+    public static ManagedProcess start(
+            String name, List<String> command, Path workingDirectory, Map<String, String> environment, Path logFile) {
+        requireNonNull(name, "name is null");
+        requireNonNull(command, "command is null");
+        requireNonNull(workingDirectory, "workingDirectory is null");
+        requireNonNull(environment, "environment is null");
+        requireNonNull(logFile, "logFile is null");
+        try {
+            Files.createDirectories(logFile.getParent());
+            Files.createDirectories(workingDirectory);
+            Files.writeString(logFile, "", StandardCharsets.UTF_8);
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(workingDirectory.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+            builder.environment().putAll(environment);
+            LOG.debug("Starting {}: {}", name, String.join(" ", command));
+            return new ManagedProcess(name, builder.start(), logFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path logFile() {
+        return logFile;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Exit code, or -1 while the process runs. */
+    public int exitCode() {
+        return process.isAlive() ? -1 : process.exitValue();
+    }
+
+    /** The last lines of the log, to put into an error message when the process fails. */
+    public String logTail() {
+        try {
+            List<String> lines = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+            return String.join(
+                    System.lineSeparator(), lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+        } catch (IOException | UncheckedIOException e) {
+            return "(log " + logFile + " is not readable: " + e.getMessage() + ")";
+        }
+    }
+
+    /** Stops the process and its descendants; see the class comment. */
+    public void stop(Duration gracePeriod) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroy();
+        descendants.forEach(ProcessHandle::destroy);
+        try {
+            if (!process.waitFor(gracePeriod.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("{} did not stop within {} s; killing it", name, gracePeriod.toSeconds());
+                process.destroyForcibly();
+                process.waitFor(gracePeriod.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** Kills the process without a grace period, as a crash would; for failure tests. */
+    public void kill() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(30));
+    }
+}

@@ -1,0 +1,66 @@
+package io.fleetlake.stack.it;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.EmbeddedStack;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.process.FleetHome;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * One embedded stack for the whole test JVM: started by the first integration test that needs it, stopped when the
+ * JVM's tests are done. Free ports and a fresh data directory under {@code target/} keep runs independent. Tests
+ * share it, so each one uses its own vehicle ids.
+ */
+public final class SharedStack implements BeforeAllCallback, ParameterResolver {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedStack.class);
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        running(context);
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == RunningStack.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return running(context);
+    }
+
+    private static RunningStack running(ExtensionContext context) {
+        return context.getRoot()
+                .getStore(NAMESPACE)
+                .getOrComputeIfAbsent("stack", key -> RunningStack.start(), RunningStack.class);
+    }
+
+    /** The started stack and its settings; closed by JUnit at the end of the run. */
+    public record RunningStack(EmbeddedStack stack, StackSettings settings) implements AutoCloseable {
+        static RunningStack start() {
+            Path dataDirectory = Path.of("target", "it-stack-" + Instant.now().toEpochMilli());
+            ConfigSource configuration = ConfigSource.of(Map.of(
+                    StackSettings.FREE_PORTS,
+                    "true",
+                    // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
+                    "pipeline.checkpoint-interval",
+                    "2s"));
+            StackSettings settings = StackSettings.from(configuration, dataDirectory);
+            EmbeddedStack stack = FleetStack.create(settings, FleetHome.locate());
+            stack.start();
+            return new RunningStack(stack, settings);
+        }
+
+        @Override
+        public void close() {
+            stack.close();
+        }
+    }
+}
