@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The script's calling convention; the script itself is tested against a real Redis in the stack module. */
+/** The script's calling convention; the script itself is tested against a real Redis in JedisCurrentStateStoreIT. */
 class JedisCurrentStateStoreTest {
     private static final VehicleState STATE =
             new VehicleState("VH-0001", Instant.ofEpochMilli(1_795_000_000_123L), 40.5, -3.25, 57.5, 271.0);
