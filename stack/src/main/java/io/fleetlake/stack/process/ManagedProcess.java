@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class ManagedProcess implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProcess.class);
     private static final int LOG_TAIL_LINES = 40;
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final String name;
     private final Process process;
@@ -48,7 +50,7 @@ public final class ManagedProcess implements AutoCloseable {
             Files.createDirectories(logFile.getParent());
             Files.createDirectories(workingDirectory);
             Files.writeString(logFile, "", StandardCharsets.UTF_8);
-            ProcessBuilder builder = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(inOwnSession(command))
                     .directory(workingDirectory.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
@@ -58,6 +60,21 @@ public final class ManagedProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Ctrl-C in a terminal signals the whole foreground process group. Children in a session of their own are not
+     * signalled by it, so the launcher stops them itself, in reverse dependency order. setsid keeps the pid (it execs
+     * when its caller is not a group leader), so stopping and killing still reach the server.
+     */
+    private static List<String> inOwnSession(List<String> command) {
+        if (!Files.isExecutable(SETSID)) {
+            return command;
+        }
+        List<String> wrapped = new ArrayList<>();
+        wrapped.add(SETSID.toString());
+        wrapped.addAll(command);
+        return wrapped;
     }
 
     public String name() {
