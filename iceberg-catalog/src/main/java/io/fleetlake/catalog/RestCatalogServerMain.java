@@ -1,11 +1,9 @@
 package io.fleetlake.catalog;
 
-import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.common.process.ServerProcess;
+import io.fleetlake.common.process.ServerProcess.StartedServer;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,8 +15,6 @@ import picocli.CommandLine.Mixin;
         description =
                 "Iceberg REST catalog server over a JDBC catalog (SQLite or PostgreSQL) and S3-compatible storage.")
 public final class RestCatalogServerMain implements Callable<Integer> {
-    private static final Logger LOG = LoggerFactory.getLogger(RestCatalogServerMain.class);
-
     @Mixin
     ConfigOptions config;
 
@@ -29,28 +25,11 @@ public final class RestCatalogServerMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        RestCatalogServer server;
-        try {
+        return ServerProcess.runUntilShutdown("Iceberg REST catalog", shutdown -> {
             CatalogServerConfig serverConfig = CatalogServerConfig.from(config.load());
-            server = new RestCatalogServer(serverConfig).start();
-            LOG.info("Iceberg REST catalog ready on {}:{}", serverConfig.host(), server.port());
-        } catch (ConfigException e) {
-            LOG.error("Iceberg REST catalog not started: {}", e.getMessage());
-            return 1;
-        } catch (RuntimeException | LinkageError e) {
-            // LinkageError: a class missing from the classpath surfaces only when the catalog first loads it.
-            LOG.error("Iceberg REST catalog failed to start: {}", e.getMessage(), e);
-            return 1;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            server.close();
-                            stopped.countDown();
-                        },
-                        "catalog-shutdown"));
-        stopped.await();
-        return 0;
+            RestCatalogServer server =
+                    shutdown.closes(new RestCatalogServer(serverConfig)).start();
+            return StartedServer.on(serverConfig.host() + ":" + server.port());
+        });
     }
 }

@@ -102,11 +102,6 @@ public final class ConnectWorker implements AutoCloseable {
         return rest.connectorStatus(config.connectorName());
     }
 
-    /** Blocks until the worker stops (through {@link #close()} or the JVM's shutdown). */
-    public void awaitStop() {
-        started().awaitStop();
-    }
-
     @Override
     public void close() {
         supervisor.shutdownNow();

@@ -1,6 +1,8 @@
 package io.fleetlake.ingest;
 
 import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.common.process.ServerProcess;
+import io.fleetlake.common.process.ServerProcess.StartedServer;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,21 +28,14 @@ public final class ConnectWorkerMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        ConnectWorker worker;
-        ConnectWorkerConfig workerConfig;
-        try {
-            workerConfig = ConnectWorkerConfig.from(config.load());
+    public Integer call() throws InterruptedException {
+        // The stack's health check waits for the "Connect worker ready on" line.
+        return ServerProcess.runUntilShutdown("Connect worker", shutdown -> {
+            ConnectWorkerConfig workerConfig = ConnectWorkerConfig.from(config.load());
             LOG.info("Starting with {}", workerConfig);
-            worker = new ConnectWorker(workerConfig);
-            Runtime.getRuntime().addShutdownHook(new Thread(worker::close, "connect-worker-shutdown"));
+            ConnectWorker worker = shutdown.closes(new ConnectWorker(workerConfig));
             worker.start();
-        } catch (RuntimeException e) {
-            LOG.error("Connect worker failed to start: {}", e.getMessage(), e);
-            return 1;
-        }
-        LOG.info("Connect worker ready on {}:{}", workerConfig.host(), worker.port());
-        worker.awaitStop();
-        return 0;
+            return StartedServer.on(workerConfig.host() + ":" + worker.port());
+        });
     }
 }

@@ -66,6 +66,7 @@ public final class KafkaBroker implements AutoCloseable {
             } finally {
                 server = null;
             }
+            LOG.info("Kafka broker stopped");
         }
     }
 

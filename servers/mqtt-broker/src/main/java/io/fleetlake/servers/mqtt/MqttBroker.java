@@ -79,6 +79,7 @@ public final class MqttBroker implements AutoCloseable {
             } finally {
                 hiveMq = null;
             }
+            LOG.info("MQTT broker stopped");
         }
     }
 

@@ -84,6 +84,7 @@ public final class S3Server implements AutoCloseable {
             } finally {
                 proxy = null;
             }
+            LOG.info("S3 server stopped");
         }
     }
 

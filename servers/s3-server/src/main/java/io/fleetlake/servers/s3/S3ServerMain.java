@@ -1,10 +1,9 @@
 package io.fleetlake.servers.s3;
 
-import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.common.process.ServerProcess;
+import io.fleetlake.common.process.ServerProcess.StartedServer;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -37,44 +36,17 @@ public final class S3ServerMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        long startNanos = System.nanoTime();
-        S3ServerConfig serverConfig;
-        S3Server server;
-        try {
-            serverConfig = S3ServerConfig.from(config.load());
-            server = new S3Server(serverConfig);
+        return ServerProcess.runUntilShutdown("S3 server", shutdown -> {
+            S3ServerConfig serverConfig = S3ServerConfig.from(config.load());
+            S3Server server = shutdown.closes(new S3Server(serverConfig));
             server.start();
-        } catch (ConfigException e) {
-            // The message names the key, the value and where it came from; a stack trace would only hide it.
-            LOG.error("S3 server not started: {}", e.getMessage());
-            return 1;
-        } catch (RuntimeException e) {
-            LOG.error("S3 server failed to start: {}", e.getMessage(), e);
-            return 1;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            try {
-                                server.close();
-                                LOG.info("S3 server stopped");
-                            } catch (RuntimeException e) {
-                                LOG.error("S3 server did not stop cleanly: {}", e.getMessage(), e);
-                            } finally {
-                                stopped.countDown();
-                            }
-                        },
-                        "s3-server-shutdown"));
-        LOG.info(
-                "S3 server started in {} ms: buckets {}, access key {}, region {}, path-style endpoint {}",
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                serverConfig.buckets(),
-                serverConfig.accessKey(),
-                serverConfig.region(),
-                server.endpoint());
-        LOG.info("S3 server ready on {}:{}", serverConfig.host(), server.port());
-        stopped.await();
-        return 0;
+            LOG.info(
+                    "S3 server serves buckets {} with access key {} in region {} on path-style endpoint {}",
+                    serverConfig.buckets(),
+                    serverConfig.accessKey(),
+                    serverConfig.region(),
+                    server.endpoint());
+            return StartedServer.on(serverConfig.host() + ":" + server.port());
+        });
     }
 }
