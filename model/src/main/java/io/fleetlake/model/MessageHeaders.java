@@ -19,5 +19,11 @@ public final class MessageHeaders {
     /** Epoch milliseconds at which the pipeline rejected the record. */
     public static final String DLQ_REJECTED_AT = "dlq.rejected-at";
 
+    /**
+     * On a record fed back into {@link Topics#RAW_POSITIONS} by reprocessing: the dead-letter record it came from, as
+     * {@code <dlq topic>/<partition>/<offset>}.
+     */
+    public static final String REPROCESSED_FROM = "dlq.reprocessed-from";
+
     private MessageHeaders() {}
 }

@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param altitudeM metres above sea level, or null
  * @param accuracyM estimated horizontal accuracy in metres, or null
  * @param satellites satellites used in the fix, or null
+ * @param batteryLevel device battery charge in percent, or null (firmware before 2.x does not report it)
  */
 public record Position(
         String vehicleId,
@@ -27,7 +28,8 @@ public record Position(
         double headingDeg,
         Double altitudeM,
         Double accuracyM,
-        Integer satellites) {
+        Integer satellites,
+        Double batteryLevel) {
     public Position {
         requireNonNull(vehicleId, "vehicleId is null");
         requireNonNull(eventTime, "eventTime is null");
@@ -41,6 +43,6 @@ public record Position(
             double longitude,
             double speedKmh,
             double headingDeg) {
-        return new Position(vehicleId, eventTime, latitude, longitude, speedKmh, headingDeg, null, null, null);
+        return new Position(vehicleId, eventTime, latitude, longitude, speedKmh, headingDeg, null, null, null, null);
     }
 }

@@ -14,7 +14,21 @@ public enum RejectionReason {
     /** A field has the wrong type or an unusable value (for example an empty vehicle id). */
     INVALID_FIELD(Category.DEVICE),
     /** Latitude or longitude is NaN, infinite or outside the valid range. */
-    INVALID_COORDINATES(Category.DEVICE);
+    INVALID_COORDINATES(Category.DEVICE),
+    /** The payload is larger than the configured limit; it is not decoded. */
+    PAYLOAD_TOO_LARGE(Category.DEVICE),
+    /** The position lies outside the operating region (with its buffer). */
+    OUTSIDE_REGION(Category.RULE),
+    /** The reported speed is above the configured maximum. */
+    SPEED_TOO_HIGH(Category.RULE),
+    /** The event time is further ahead of the receive time than the allowed clock skew. */
+    EVENT_TIME_IN_FUTURE(Category.RULE),
+    /** The event time is older than the configured horizon. */
+    EVENT_TIME_TOO_OLD(Category.RULE),
+    /** Reaching the position from the vehicle's previous accepted fix needs an implausible speed (GPS glitch). */
+    IMPLAUSIBLE_JUMP(Category.RULE),
+    /** The vehicle already reported a different position for the same event time. */
+    CONFLICTING_RESEND(Category.CONFLICT);
 
     private final Category category;
 

@@ -8,6 +8,11 @@ public final class Topics {
     public static final String VALIDATED_POSITIONS = "gps.validated.positions";
     /** Rejected records: original bytes as value, reason and lineage as headers. */
     public static final String DLQ_POSITIONS = "gps.dlq.positions";
+    /**
+     * Ledger of dead-lettered records already fed back into the pipeline (compacted; key = DLQ partition and offset),
+     * so that reprocessing twice never republishes a record twice.
+     */
+    public static final String DLQ_REPROCESSED = "gps.dlq.reprocessed";
     /** Positions that arrived after their window closed. */
     public static final String LATE_POSITIONS = "gps.late.positions";
 

@@ -164,7 +164,8 @@ public final class PositionCodec {
                 (Double) record.get(PositionField.HEADING_DEG.fieldName()),
                 (Double) record.get(PositionField.ALTITUDE_M.fieldName()),
                 (Double) record.get(PositionField.ACCURACY_M.fieldName()),
-                (Integer) record.get(PositionField.SATELLITES.fieldName()));
+                (Integer) record.get(PositionField.SATELLITES.fieldName()),
+                (Double) record.get(PositionField.BATTERY_LEVEL.fieldName()));
         return new Decoded(position, PayloadFormat.AVRO, writer.get().number());
     }
 
@@ -189,7 +190,8 @@ public final class PositionCodec {
                     fields.requiredDouble(PositionField.HEADING_DEG.fieldName()),
                     fields.optionalDouble(PositionField.ALTITUDE_M.fieldName()),
                     fields.optionalDouble(PositionField.ACCURACY_M.fieldName()),
-                    fields.optionalInteger(PositionField.SATELLITES.fieldName()));
+                    fields.optionalInteger(PositionField.SATELLITES.fieldName()),
+                    fields.optionalDouble(PositionField.BATTERY_LEVEL.fieldName()));
             return new Decoded(position, PayloadFormat.JSON, 0);
         } catch (FieldException e) {
             return new Rejected(e.reason, e.getMessage());

@@ -13,7 +13,8 @@ public enum PositionField {
     HEADING_DEG("heading_deg", Position::headingDeg),
     ALTITUDE_M("altitude_m", Position::altitudeM),
     ACCURACY_M("accuracy_m", Position::accuracyM),
-    SATELLITES("satellites", Position::satellites);
+    SATELLITES("satellites", Position::satellites),
+    BATTERY_LEVEL("battery_level", Position::batteryLevel);
 
     private final String fieldName;
     private final Function<Position, Object> reader;

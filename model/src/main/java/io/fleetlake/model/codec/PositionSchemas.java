@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,7 +20,9 @@ import org.apache.avro.SchemaNormalization;
  * {@code io/fleetlake/model/avro/position-v*.avsc}; {@code position-versions.txt} lists them, oldest first. A released
  * version is never edited: a new firmware field means a new file.
  */
-public final class PositionSchemas {
+public final class PositionSchemas implements Serializable {
+    private static final long serialVersionUID = 1L;
+
     private static final String RESOURCE_DIRECTORY = "/io/fleetlake/model/avro/";
     private static final String INDEX = RESOURCE_DIRECTORY + "position-versions.txt";
 
@@ -48,6 +51,16 @@ public final class PositionSchemas {
             versions.add(new SchemaVersion(versions.size() + 1, "v" + (versions.size() + 1), schema));
         }
         return new PositionSchemas(versions);
+    }
+
+    /**
+     * These versions plus one more, numbered after the last: for schemas that arrive after a release (for example
+     * from a directory the pipeline is configured with). Check the result with {@link SchemaEvolutionGate}.
+     */
+    public PositionSchemas plus(String file, Schema schema) {
+        List<SchemaVersion> extended = new ArrayList<>(versions);
+        extended.add(new SchemaVersion(versions.size() + 1, file, schema));
+        return new PositionSchemas(extended);
     }
 
     public List<SchemaVersion> versions() {
@@ -108,7 +121,7 @@ public final class PositionSchemas {
      * @param schema the parsed schema
      * @param fingerprint CRC-64-AVRO fingerprint of the parsing canonical form, as written in single-object messages
      */
-    public record SchemaVersion(int number, String file, Schema schema, long fingerprint) {
+    public record SchemaVersion(int number, String file, Schema schema, long fingerprint) implements Serializable {
         public SchemaVersion {
             requireNonNull(file, "file is null");
             requireNonNull(schema, "schema is null");

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class PositionCodecTest {
     private static final Instant EVENT_TIME = Instant.parse("2026-11-29T18:00:00.123Z");
     private static final Position FULL =
-            new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, 4.5, 11);
+            new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, 4.5, 11, 87.5);
     private static final Position MINIMAL = Position.of("VH-0002", EVENT_TIME, 35.8894, -5.3213, 0.0, 0.0);
 
     private final PositionCodec codec = PositionCodec.bundled();
@@ -29,12 +29,25 @@ class PositionCodecTest {
 
         assertThat(bytes[0]).isEqualTo((byte) 0xC3);
         assertThat(bytes[1]).isEqualTo((byte) 0x01);
-        assertThat(codec.decode(bytes)).isEqualTo(new Decoded(FULL, PayloadFormat.AVRO, 1));
+        assertThat(codec.decode(bytes)).isEqualTo(new Decoded(FULL, PayloadFormat.AVRO, 2));
     }
 
     @Test
     void avroWithoutOptionalMeasurements() {
-        assertThat(codec.decode(codec.encodeAvro(MINIMAL))).isEqualTo(new Decoded(MINIMAL, PayloadFormat.AVRO, 1));
+        assertThat(codec.decode(codec.encodeAvro(MINIMAL))).isEqualTo(new Decoded(MINIMAL, PayloadFormat.AVRO, 2));
+    }
+
+    @Test
+    void firmwareOneAvroDecodesWithoutBatteryLevel() {
+        byte[] v1 = codec.encodeAvro(FULL, codec.schemas().version(1));
+
+        DecodeResult result = codec.decode(v1);
+
+        assertThat(result).isInstanceOfSatisfying(Decoded.class, decoded -> {
+            assertThat(decoded.schemaVersion()).isEqualTo(1);
+            assertThat(decoded.position().batteryLevel()).isNull();
+            assertThat(decoded.position().satellites()).isEqualTo(11);
+        });
     }
 
     @Test
@@ -103,7 +116,7 @@ class PositionCodecTest {
 
         assertThat(result).isInstanceOfSatisfying(Rejected.class, rejected -> {
             assertThat(rejected.reason()).isEqualTo(RejectionReason.UNKNOWN_SCHEMA);
-            assertThat(rejected.detail()).contains("is not one of the 1 known Position schema versions");
+            assertThat(rejected.detail()).contains("is not one of the 2 known Position schema versions");
         });
     }
 
@@ -114,7 +127,7 @@ class PositionCodecTest {
 
         assertThat(codec.decode(truncated)).isInstanceOfSatisfying(Rejected.class, rejected -> {
             assertThat(rejected.reason()).isEqualTo(RejectionReason.MALFORMED_PAYLOAD);
-            assertThat(rejected.detail()).startsWith("Corrupt Avro body for schema version 1");
+            assertThat(rejected.detail()).startsWith("Corrupt Avro body for schema version 2");
         });
     }
 
