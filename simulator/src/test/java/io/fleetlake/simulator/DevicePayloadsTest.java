@@ -11,7 +11,16 @@ import org.junit.jupiter.api.Test;
 
 class DevicePayloadsTest {
     private static final Position POSITION = new Position(
-            "VH-0007", Instant.parse("2026-03-01T10:15:30.250Z"), 40.416775, -3.70379, 87.3, 64.2, 655.4, 4.1, 11);
+            "VH-0007",
+            Instant.parse("2026-03-01T10:15:30.250Z"),
+            40.416775,
+            -3.70379,
+            87.3,
+            64.2,
+            655.4,
+            4.1,
+            11,
+            null);
 
     private final DevicePayloads payloads = new DevicePayloads();
     private final PositionCodec codec = PositionCodec.bundled();

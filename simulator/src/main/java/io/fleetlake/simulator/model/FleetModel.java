@@ -105,7 +105,9 @@ public final class FleetModel {
                 heading >= 360 ? 0 : heading,
                 round(state.elevationMeters(), 1),
                 round(accuracyMeters, 1),
-                satellites);
+                satellites,
+                // The simulated devices run firmware 1.x, which does not report the battery.
+                null);
     }
 
     /** The exact state of a vehicle at a time, before the device rounds it. */

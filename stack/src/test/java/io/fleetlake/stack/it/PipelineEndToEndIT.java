@@ -141,7 +141,8 @@ class PipelineEndToEndIT {
                         38.0,
                         650.0,
                         5.0,
-                        9));
+                        9,
+                        null));
             }
         }
         return positions;
