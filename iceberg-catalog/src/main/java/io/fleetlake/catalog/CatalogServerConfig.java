@@ -206,7 +206,10 @@ public final class CatalogServerConfig {
         return s3PathStyleAccess;
     }
 
-    /** Whether the server creates the fleet namespace and tables on start when they are absent. */
+    /**
+     * Whether the server, on start, creates the fleet namespace and tables that are absent and adds the defined columns
+     * the tables lack ({@link FleetTables#ensure}).
+     */
     public boolean bootstrapTables() {
         return bootstrapTables;
     }

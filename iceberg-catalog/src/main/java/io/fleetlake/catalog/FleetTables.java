@@ -4,9 +4,12 @@ import static java.util.Objects.requireNonNull;
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 
+import io.fleetlake.catalog.TableDefinition.AddedColumn;
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PositionField;
+import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -16,20 +19,16 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.exceptions.AlreadyExistsException;
 import org.apache.iceberg.types.Types;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Definitions of the fleet's Iceberg tables, and their creation when absent.
+ * Definitions of the fleet's Iceberg tables, and {@link #ensure} that brings a catalog up to them.
  *
- * <p>{@code fleet.positions} holds every accepted position with its lineage: the raw topic partition and offset the
- * record was read from and the Kafka record timestamp, so any row can be traced back to its source record.
+ * <p>Each table is a {@link TableDefinition}: its initial schema, which never changes because the table already exists
+ * in users' storage, then the columns added since, like database migrations.
  */
 public final class FleetTables {
     public static final Namespace NAMESPACE = Namespace.of(Tables.NAMESPACE);
-    public static final TableIdentifier POSITIONS = TableIdentifier.of(NAMESPACE, Tables.POSITIONS);
 
     public static final int FORMAT_VERSION = 2;
     public static final int VEHICLE_BUCKETS = 16;
@@ -42,97 +41,194 @@ public final class FleetTables {
      */
     public static final int METADATA_PREVIOUS_VERSIONS = 100;
 
-    public static final Schema POSITIONS_SCHEMA = new Schema(
-            required(1, PositionField.VEHICLE_ID.fieldName(), Types.StringType.get(), "Fleet-wide vehicle identifier"),
-            required(
-                    2,
-                    PositionField.EVENT_TIME.fieldName(),
-                    Types.TimestampType.withZone(),
-                    "When the device took the fix"),
-            required(3, PositionField.LATITUDE.fieldName(), Types.DoubleType.get(), "WGS84 latitude in degrees"),
-            required(4, PositionField.LONGITUDE.fieldName(), Types.DoubleType.get(), "WGS84 longitude in degrees"),
-            required(5, PositionField.SPEED_KMH.fieldName(), Types.DoubleType.get(), "Ground speed in km/h"),
-            required(
-                    6,
-                    PositionField.HEADING_DEG.fieldName(),
-                    Types.DoubleType.get(),
-                    "Course over ground in degrees clockwise from north"),
-            optional(
-                    7,
-                    PositionField.ALTITUDE_M.fieldName(),
-                    Types.DoubleType.get(),
-                    "Metres above sea level; null when the device did not report it"),
-            optional(
-                    8,
-                    PositionField.ACCURACY_M.fieldName(),
-                    Types.DoubleType.get(),
-                    "Estimated horizontal accuracy in metres; null when the device did not report it"),
-            optional(
-                    9,
-                    PositionField.SATELLITES.fieldName(),
-                    Types.IntegerType.get(),
-                    "Satellites used in the fix; null when the device did not report it"),
-            required(
-                    10,
-                    LineageColumns.SOURCE_PARTITION,
-                    Types.IntegerType.get(),
-                    "Partition of the raw positions topic the record was read from"),
-            required(11, LineageColumns.SOURCE_OFFSET, Types.LongType.get(), "Offset of the record in that partition"),
-            required(
-                    12,
-                    LineageColumns.INGEST_TIME,
-                    Types.TimestampType.withZone(),
-                    "Kafka record timestamp: when the record was appended to the raw positions topic"));
-
-    public static final PartitionSpec POSITIONS_PARTITION_SPEC = PartitionSpec.builderFor(POSITIONS_SCHEMA)
-            .day(PositionField.EVENT_TIME.fieldName())
-            .bucket(PositionField.VEHICLE_ID.fieldName(), VEHICLE_BUCKETS)
-            .build();
-
-    public static final SortOrder POSITIONS_SORT_ORDER = SortOrder.builderFor(POSITIONS_SCHEMA)
-            .asc(PositionField.VEHICLE_ID.fieldName())
-            .asc(PositionField.EVENT_TIME.fieldName())
-            .build();
-
-    public static final Map<String, String> POSITIONS_PROPERTIES = Map.of(
+    /** Properties of every fleet table. */
+    public static final Map<String, String> TABLE_PROPERTIES = Map.of(
             TableProperties.FORMAT_VERSION, String.valueOf(FORMAT_VERSION),
             TableProperties.DEFAULT_FILE_FORMAT, "parquet",
             TableProperties.PARQUET_COMPRESSION, "zstd",
             TableProperties.METADATA_DELETE_AFTER_COMMIT_ENABLED, "true",
             TableProperties.METADATA_PREVIOUS_VERSIONS_MAX, String.valueOf(METADATA_PREVIOUS_VERSIONS));
 
-    private static final Logger LOG = LoggerFactory.getLogger(FleetTables.class);
+    /**
+     * {@code fleet.positions}: every accepted position with its lineage, the raw topic partition and offset the record
+     * was read from and the Kafka record timestamp, so any row can be traced back to its source record.
+     *
+     * <p>Schema 0 holds the position v1 fields; schema 1 adds {@code battery_level} (position v2).
+     */
+    public static final TableDefinition POSITIONS = positions();
+
+    /**
+     * {@code fleet.rejected_positions}: every record the pipeline rejected, with the reason, where it came from and the
+     * original bytes, for audits.
+     *
+     * <p>Partitioned by {@code day(rejected_at)} and {@code identity(reason)} because audits ask "rejections by reason
+     * over time": a query for a period and some reasons reads only those days and reasons. {@code rejected_at} rather
+     * than {@code event_time}, which is null when the payload could not be decoded and can lie far in the past or
+     * future, so a day's partition only receives that day's commits. There are a dozen reasons, so at most a dozen
+     * partitions a day. Sorted by {@code rejected_at} so each file covers a short time range and finer time filters
+     * skip files by their statistics.
+     */
+    public static final TableDefinition REJECTED_POSITIONS = rejectedPositions();
+
+    /** Every fleet table, in the order {@link #ensure} brings them up to date. */
+    public static final List<TableDefinition> ALL = List.of(POSITIONS, REJECTED_POSITIONS);
 
     private FleetTables() {}
 
     /**
-     * Creates the fleet namespace and tables that do not exist yet. Safe to run on every start and from several
-     * processes at once: whoever loses a creation race finds the object created by the winner.
+     * Creates the fleet namespace and tables that do not exist yet, with their initial schema, then adds to every table
+     * the columns it lacks, one commit per column, in order; logs each change. A table that is up to date is not
+     * written. Safe to run on every start and from several processes at once: a creation or commit lost to another
+     * process is checked again against what that process wrote.
+     *
+     * @throws IllegalStateException when a table has a defined column with another type, or the commits keep
+     *     conflicting
      */
-    public static <C extends Catalog & SupportsNamespaces> void createMissing(C catalog) {
+    public static <C extends Catalog & SupportsNamespaces> void ensure(C catalog) {
         requireNonNull(catalog, "catalog is null");
-        if (!catalog.namespaceExists(NAMESPACE)) {
-            try {
-                catalog.createNamespace(NAMESPACE);
-                LOG.info("Created namespace {}", NAMESPACE);
-            } catch (AlreadyExistsException e) {
-                LOG.debug("Namespace {} was created concurrently: {}", NAMESPACE, e.getMessage());
-            }
+        ALL.stream()
+                .map(definition -> definition.identifier().namespace())
+                .distinct()
+                .forEach(namespace -> TableBootstrap.ensureNamespace(catalog, namespace));
+        for (TableDefinition definition : ALL) {
+            TableBootstrap.ensureTable(catalog, definition);
         }
-        // Listing reads only the catalog database; tableExists would load the table metadata from storage, the
-        // slowest part of a restart.
-        if (!catalog.listTables(NAMESPACE).contains(POSITIONS)) {
-            try {
-                String location = catalog.buildTable(POSITIONS, POSITIONS_SCHEMA)
-                        .withPartitionSpec(POSITIONS_PARTITION_SPEC)
-                        .withSortOrder(POSITIONS_SORT_ORDER)
-                        .withProperties(POSITIONS_PROPERTIES)
-                        .create()
-                        .location();
-                LOG.info("Created table {} at {}", POSITIONS, location);
-            } catch (AlreadyExistsException e) {
-                LOG.debug("Table {} was created concurrently: {}", POSITIONS, e.getMessage());
-            }
-        }
+    }
+
+    private static TableDefinition positions() {
+        Schema schema = new Schema(
+                required(
+                        1,
+                        PositionField.VEHICLE_ID.fieldName(),
+                        Types.StringType.get(),
+                        "Fleet-wide vehicle identifier"),
+                required(
+                        2,
+                        PositionField.EVENT_TIME.fieldName(),
+                        Types.TimestampType.withZone(),
+                        "When the device took the fix"),
+                required(3, PositionField.LATITUDE.fieldName(), Types.DoubleType.get(), "WGS84 latitude in degrees"),
+                required(4, PositionField.LONGITUDE.fieldName(), Types.DoubleType.get(), "WGS84 longitude in degrees"),
+                required(5, PositionField.SPEED_KMH.fieldName(), Types.DoubleType.get(), "Ground speed in km/h"),
+                required(
+                        6,
+                        PositionField.HEADING_DEG.fieldName(),
+                        Types.DoubleType.get(),
+                        "Course over ground in degrees clockwise from north"),
+                optional(
+                        7,
+                        PositionField.ALTITUDE_M.fieldName(),
+                        Types.DoubleType.get(),
+                        "Metres above sea level; null when the device did not report it"),
+                optional(
+                        8,
+                        PositionField.ACCURACY_M.fieldName(),
+                        Types.DoubleType.get(),
+                        "Estimated horizontal accuracy in metres; null when the device did not report it"),
+                optional(
+                        9,
+                        PositionField.SATELLITES.fieldName(),
+                        Types.IntegerType.get(),
+                        "Satellites used in the fix; null when the device did not report it"),
+                required(
+                        10,
+                        LineageColumns.SOURCE_PARTITION,
+                        Types.IntegerType.get(),
+                        "Partition of the raw positions topic the record was read from"),
+                required(
+                        11,
+                        LineageColumns.SOURCE_OFFSET,
+                        Types.LongType.get(),
+                        "Offset of the record in that partition"),
+                required(
+                        12,
+                        LineageColumns.INGEST_TIME,
+                        Types.TimestampType.withZone(),
+                        "Kafka record timestamp: when the record was appended to the raw positions topic"));
+        return new TableDefinition(
+                TableIdentifier.of(NAMESPACE, Tables.POSITIONS),
+                schema,
+                PartitionSpec.builderFor(schema)
+                        .day(PositionField.EVENT_TIME.fieldName())
+                        .bucket(PositionField.VEHICLE_ID.fieldName(), VEHICLE_BUCKETS)
+                        .build(),
+                SortOrder.builderFor(schema)
+                        .asc(PositionField.VEHICLE_ID.fieldName())
+                        .asc(PositionField.EVENT_TIME.fieldName())
+                        .build(),
+                TABLE_PROPERTIES,
+                List.of(new AddedColumn(
+                        PositionField.BATTERY_LEVEL.fieldName(),
+                        Types.DoubleType.get(),
+                        "Charge of the device battery in percent, 0..100; null for firmware 1.x devices")));
+    }
+
+    private static TableDefinition rejectedPositions() {
+        Schema schema = new Schema(
+                required(
+                        1,
+                        RejectedColumns.REJECTED_AT,
+                        Types.TimestampType.withZone(),
+                        "When the pipeline rejected the record"),
+                required(
+                        2,
+                        RejectedColumns.REASON,
+                        Types.StringType.get(),
+                        "Why: the stable RejectionReason name, such as OUTSIDE_REGION"),
+                required(
+                        3,
+                        RejectedColumns.DETAIL,
+                        Types.StringType.get(),
+                        "Human-readable explanation with the offending value and the limit"),
+                required(
+                        4,
+                        RejectedColumns.SOURCE_TOPIC,
+                        Types.StringType.get(),
+                        "Kafka topic the record was read from"),
+                required(
+                        5,
+                        RejectedColumns.SOURCE_PARTITION,
+                        Types.IntegerType.get(),
+                        "Partition of that topic the record was read from"),
+                required(
+                        6,
+                        RejectedColumns.SOURCE_OFFSET,
+                        Types.LongType.get(),
+                        "Offset of the record in that partition"),
+                required(
+                        7,
+                        RejectedColumns.INGEST_TIME,
+                        Types.TimestampType.withZone(),
+                        "Kafka record timestamp of the rejected record"),
+                optional(
+                        8,
+                        RejectedColumns.VEHICLE_ID,
+                        Types.StringType.get(),
+                        "Vehicle identifier from the Kafka key or the decoded payload; null when neither has one"),
+                optional(
+                        9,
+                        RejectedColumns.EVENT_TIME,
+                        Types.TimestampType.withZone(),
+                        "When the device took the fix; null when the payload could not be decoded"),
+                required(
+                        10,
+                        RejectedColumns.PAYLOAD,
+                        Types.BinaryType.get(),
+                        "The original payload bytes, untouched, so the record can be decoded again or reprocessed"),
+                required(
+                        11,
+                        RejectedColumns.PAYLOAD_SIZE,
+                        Types.IntegerType.get(),
+                        "Size of the original payload in bytes"));
+        return new TableDefinition(
+                TableIdentifier.of(NAMESPACE, Tables.REJECTED_POSITIONS),
+                schema,
+                PartitionSpec.builderFor(schema)
+                        .day(RejectedColumns.REJECTED_AT)
+                        .identity(RejectedColumns.REASON)
+                        .build(),
+                SortOrder.builderFor(schema).asc(RejectedColumns.REJECTED_AT).build(),
+                TABLE_PROPERTIES,
+                List.of());
     }
 }

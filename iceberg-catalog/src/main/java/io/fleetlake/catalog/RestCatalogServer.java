@@ -15,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Iceberg REST catalog server, embeddable: {@link #start()} opens the catalog database, creates the fleet tables
- * when configured to, and listens for HTTP; {@link #close()} stops listening and closes the database.
+ * The Iceberg REST catalog server, embeddable: {@link #start()} opens the catalog database, brings the fleet tables
+ * up to their definitions when configured to ({@link FleetTables#ensure}), and listens for HTTP; {@link #close()}
+ * stops listening and closes the database.
  *
  * <p>Health check: {@code GET /v1/config} answers 200 once the server is started.
  */
@@ -44,7 +45,7 @@ public final class RestCatalogServer implements AutoCloseable {
         JdbcCatalog opened = JdbcCatalogFactory.open(config);
         try {
             if (config.bootstrapTables()) {
-                FleetTables.createMissing(opened);
+                FleetTables.ensure(opened);
             }
             http = JavalinHttpAdapter.start(
                     CatalogRoutes.router(opened, clientDefaults(config)), config.host(), config.port());

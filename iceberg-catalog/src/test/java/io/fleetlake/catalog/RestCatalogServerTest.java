@@ -67,26 +67,22 @@ import org.junit.jupiter.api.io.TempDir;
 class RestCatalogServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Schema SCRATCH_SCHEMA = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()));
+    private static final TableIdentifier POSITIONS = FleetTables.POSITIONS.identifier();
+    private static final TableIdentifier REJECTED_POSITIONS = FleetTables.REJECTED_POSITIONS.identifier();
 
     @TempDir
     Path dataDirectory;
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final List<AutoCloseable> closeables = new ArrayList<>();
+    private String warehouse;
     private CatalogServerConfig config;
     private RestCatalogServer server;
 
     @BeforeEach
     void startServer() {
-        config = CatalogServerConfig.from(ConfigSource.of(Map.of(
-                CatalogServerConfig.PORT,
-                "0",
-                CatalogServerConfig.DATA_DIRECTORY,
-                dataDirectory.toString(),
-                CatalogServerConfig.WAREHOUSE,
-                "memory://" + UUID.randomUUID() + "/warehouse",
-                CatalogServerConfig.IO_IMPLEMENTATION,
-                InMemoryFileIO.class.getName())));
+        warehouse = "memory://" + UUID.randomUUID() + "/warehouse";
+        config = configWith(Map.of());
         server = new RestCatalogServer(config).start();
     }
 
@@ -121,33 +117,79 @@ class RestCatalogServerTest {
     }
 
     @Test
-    void bootstrapsTheFleetTable() {
+    void bootstrapsTheFleetTables() {
         RESTCatalog client = client();
 
         assertThat(client.listNamespaces()).contains(FleetTables.NAMESPACE);
-        assertThat(client.listTables(FleetTables.NAMESPACE)).containsExactly(FleetTables.POSITIONS);
-        Table table = client.loadTable(FleetTables.POSITIONS);
-        assertThat(table.schema().sameSchema(FleetTables.POSITIONS_SCHEMA)).isTrue();
+        assertThat(client.listTables(FleetTables.NAMESPACE)).containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS);
+        Table table = client.loadTable(POSITIONS);
+        assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
+                .isTrue();
+        assertThat(table.schemas()).hasSize(2);
         assertThat(table.spec().fields()).hasSize(2);
         assertThat(((BaseTable) table).operations().current().formatVersion()).isEqualTo(2);
         assertThat(table.currentSnapshot()).isNull();
+        Table rejected = client.loadTable(REJECTED_POSITIONS);
+        assertThat(rejected.schema().sameSchema(FleetTables.REJECTED_POSITIONS.latestSchema()))
+                .isTrue();
+        assertThat(rejected.spec().fields()).hasSize(2);
+    }
+
+    @Test
+    void tableReleasedBeforeTheNewColumnGainsItAtTheNextStart() throws IOException {
+        // A deployment that ran the catalog before battery_level was defined: the table has the initial schema and
+        // data written with it.
+        server.close();
+        String releasedDirectory = dataDirectory.resolve("released").toString();
+        server = new RestCatalogServer(configWith(Map.of(
+                        CatalogServerConfig.DATA_DIRECTORY,
+                        releasedDirectory,
+                        CatalogServerConfig.BOOTSTRAP_TABLES,
+                        "false")))
+                .start();
+        RESTCatalog client = client();
+        client.createNamespace(FleetTables.NAMESPACE);
+        Table table = client.buildTable(POSITIONS, FleetTables.POSITIONS.initialSchema())
+                .withPartitionSpec(FleetTables.POSITIONS.spec())
+                .withSortOrder(FleetTables.POSITIONS.sortOrder())
+                .withProperties(FleetTables.POSITIONS.properties())
+                .create();
+        table.newAppend().appendFile(dataFile(table, 1)).commit();
+        long releasedSnapshot = table.currentSnapshot().snapshotId();
+        server.close();
+
+        server = new RestCatalogServer(configWith(Map.of(CatalogServerConfig.DATA_DIRECTORY, releasedDirectory)))
+                .start();
+
+        Table evolved = client().loadTable(POSITIONS);
+        assertThat(evolved.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
+                .isTrue();
+        assertThat(evolved.snapshot(releasedSnapshot).schemaId()).isEqualTo(0);
+        assertThat(evolved.schemas().get(0).sameSchema(FleetTables.POSITIONS.initialSchema()))
+                .isTrue();
+        assertThat(files(evolved)).containsExactly(dataFile(table, 1).location());
+        assertThat(client().tableExists(REJECTED_POSITIONS)).isTrue();
     }
 
     @Test
     void appendIsCommittedAndSurvivesRestart() throws IOException {
         RESTCatalog client = client();
-        Table table = client.loadTable(FleetTables.POSITIONS);
+        Table table = client.loadTable(POSITIONS);
 
         table.newAppend().appendFile(dataFile(table, 1)).commit();
 
-        Snapshot committed = client.loadTable(FleetTables.POSITIONS).currentSnapshot();
+        Snapshot committed = client.loadTable(POSITIONS).currentSnapshot();
         assertThat(committed).isNotNull();
         assertThat(committed.summary()).containsEntry("added-records", "10");
 
+        String metadataFile = metadata(client, POSITIONS).metadataFileLocation();
         server.close();
         server = new RestCatalogServer(config).start();
 
-        Table reloaded = client().loadTable(FleetTables.POSITIONS);
+        Table reloaded = client().loadTable(POSITIONS);
+        // The start's bootstrap found the table up to date and wrote nothing.
+        assertThat(((BaseTable) reloaded).operations().current().metadataFileLocation())
+                .isEqualTo(metadataFile);
         assertThat(reloaded.currentSnapshot().snapshotId()).isEqualTo(committed.snapshotId());
         assertThat(files(reloaded)).containsExactly(dataFile(table, 1).location());
         assertThat(reloaded.history()).hasSize(1);
@@ -160,7 +202,7 @@ class RestCatalogServerTest {
         int readers = 3;
         // Conflicting appends are expected (409) and retried by the client; on a busy machine one writer can lose
         // more often than Iceberg's default 4 retries allow. What must never happen is a database failure (500).
-        client().loadTable(FleetTables.POSITIONS)
+        client().loadTable(POSITIONS)
                 .updateProperties()
                 .set(TableProperties.COMMIT_NUM_RETRIES, "20")
                 .commit();
@@ -179,7 +221,7 @@ class RestCatalogServerTest {
                         () -> {
                             await(start);
                             for (int file = first; file < first + commitsPerWriter; file++) {
-                                Table table = client.loadTable(FleetTables.POSITIONS);
+                                Table table = client.loadTable(POSITIONS);
                                 table.newAppend()
                                         .appendFile(dataFile(table, file))
                                         .commit();
@@ -213,7 +255,7 @@ class RestCatalogServerTest {
             executor.shutdownNow();
         }
 
-        Table table = client().loadTable(FleetTables.POSITIONS);
+        Table table = client().loadTable(POSITIONS);
         // One snapshot per append; the property change above made none.
         assertThat(table.snapshots()).hasSize(writers * commitsPerWriter);
         assertThat(files(table)).hasSize(writers * commitsPerWriter);
@@ -237,15 +279,17 @@ class RestCatalogServerTest {
         client().createTable(TableIdentifier.of("fleet", "scratch"), SCRATCH_SCHEMA);
 
         JsonNode first =
-                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=1").body());
-        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=1&pageToken="
+                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=2").body());
+        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=2&pageToken="
                         + first.get("next-page-token").asText())
                 .body());
 
-        assertThat(first.get("identifiers")).hasSize(1);
+        assertThat(first.get("identifiers")).hasSize(2);
         assertThat(second.get("identifiers")).hasSize(1);
         assertThat(second.get("next-page-token").isNull()).isTrue();
-        assertThat(List.of(tableName(first), tableName(second))).containsExactlyInAnyOrder("positions", "scratch");
+        List<String> names = new ArrayList<>(tableNames(first));
+        names.addAll(tableNames(second));
+        assertThat(names).containsExactlyInAnyOrder("positions", "rejected_positions", "scratch");
     }
 
     @Test
@@ -263,7 +307,7 @@ class RestCatalogServerTest {
     void existenceChecks() {
         RESTCatalog client = client();
 
-        assertThat(client.tableExists(FleetTables.POSITIONS)).isTrue();
+        assertThat(client.tableExists(POSITIONS)).isTrue();
         assertThat(client.tableExists(TableIdentifier.of("fleet", "unknown"))).isFalse();
         assertThat(client.namespaceExists(FleetTables.NAMESPACE)).isTrue();
         assertThat(client.namespaceExists(Namespace.of("unknown"))).isFalse();
@@ -307,12 +351,10 @@ class RestCatalogServerTest {
         client.buildTable(staged, SCRATCH_SCHEMA).createTransaction().commitTransaction();
         assertThat(client.tableExists(staged)).isTrue();
 
-        String metadata = ((BaseTable) client.loadTable(FleetTables.POSITIONS))
-                .operations()
-                .current()
-                .metadataFileLocation();
+        String metadata =
+                ((BaseTable) client.loadTable(POSITIONS)).operations().current().metadataFileLocation();
         client.registerTable(registered, metadata);
-        assertThat(client.loadTable(registered).schema().sameSchema(FleetTables.POSITIONS_SCHEMA))
+        assertThat(client.loadTable(registered).schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                 .isTrue();
         assertThat(client.dropTable(registered, false)).isTrue();
     }
@@ -370,6 +412,21 @@ class RestCatalogServerTest {
         assertThat(ErrorResponseParser.fromJson(response.body()).code()).isEqualTo(400);
     }
 
+    /** The test configuration: a free port, SQLite in the temporary directory, files in memory; then overrides. */
+    private CatalogServerConfig configWith(Map<String, String> overrides) {
+        Map<String, String> properties = new HashMap<>(Map.of(
+                CatalogServerConfig.PORT,
+                "0",
+                CatalogServerConfig.DATA_DIRECTORY,
+                dataDirectory.toString(),
+                CatalogServerConfig.WAREHOUSE,
+                warehouse,
+                CatalogServerConfig.IO_IMPLEMENTATION,
+                InMemoryFileIO.class.getName()));
+        properties.putAll(overrides);
+        return CatalogServerConfig.from(ConfigSource.of(properties));
+    }
+
     private RESTCatalog client() {
         RESTCatalog client = new RESTCatalog();
         client.initialize(
@@ -399,8 +456,10 @@ class RestCatalogServerTest {
         }
     }
 
-    private static String tableName(JsonNode listing) {
-        return listing.get("identifiers").get(0).get("name").asText();
+    private static List<String> tableNames(JsonNode listing) {
+        return StreamSupport.stream(listing.get("identifiers").spliterator(), false)
+                .map(identifier -> identifier.get("name").asText())
+                .toList();
     }
 
     private static TableMetadata metadata(RESTCatalog client, TableIdentifier table) {
