@@ -217,7 +217,12 @@ public final class ConfigSource {
         return entries.keySet();
     }
 
-    static Duration parseDuration(String value) {
+    /**
+     * Parses {@code 500ms}, {@code 10s}, {@code 5m}, {@code 2h}, {@code 7d} or ISO-8601 ({@code PT10S}).
+     *
+     * @throws IllegalArgumentException when the value is none of these
+     */
+    public static Duration parseDuration(String value) {
         Matcher matcher = DURATION.matcher(value.trim().toLowerCase(Locale.ROOT));
         if (matcher.matches()) {
             long amount = Long.parseLong(matcher.group(1));
