@@ -25,5 +25,11 @@ public final class MessageHeaders {
      */
     public static final String REPROCESSED_FROM = "dlq.reprocessed-from";
 
+    /**
+     * On a record of {@link Topics#LATE_POSITIONS}: the event time (epoch milliseconds) of the position that arrived after
+     * its window closed; with the record key (vehicle id) it names the window a backfill must recompute.
+     */
+    public static final String LATE_EVENT_TIME = "late.event-time";
+
     private MessageHeaders() {}
 }
