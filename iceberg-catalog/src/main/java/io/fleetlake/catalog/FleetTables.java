@@ -5,12 +5,15 @@ import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 
 import io.fleetlake.catalog.TableDefinition.AddedColumn;
+import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
@@ -53,7 +56,9 @@ public final class FleetTables {
      * {@code fleet.positions}: every accepted position with its lineage, the raw topic partition and offset the record
      * was read from and the Kafka record timestamp, so any row can be traced back to its source record.
      *
-     * <p>Schema 0 holds the position v1 fields; schema 1 adds {@code battery_level} (position v2).
+     * <p>Schema 0 holds the position v1 fields; schema 1 adds {@code battery_level} (position v2); schemas 2 to 8 add
+     * the enrichment columns, where the vehicle is on its planned route, one schema per column in
+     * {@link EnrichmentColumns} order.
      */
     public static final TableDefinition POSITIONS = positions();
 
@@ -70,8 +75,15 @@ public final class FleetTables {
      */
     public static final TableDefinition REJECTED_POSITIONS = rejectedPositions();
 
+    /**
+     * {@code fleet.vehicle_minutes}: per-vehicle one-minute aggregates. (vehicle_id, window_start) are the identifier
+     * fields: the pipeline upserts, so a late update of a window replaces its row instead of adding one, and a backfill
+     * merges on the same key. Partitioned by day so that an upsert's equality deletes stay within one day.
+     */
+    public static final TableDefinition VEHICLE_MINUTES = vehicleMinutes();
+
     /** Every fleet table, in the order {@link #ensure} brings them up to date. */
-    public static final List<TableDefinition> ALL = List.of(POSITIONS, REJECTED_POSITIONS);
+    public static final List<TableDefinition> ALL = List.of(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
 
     private FleetTables() {}
 
@@ -157,10 +169,99 @@ public final class FleetTables {
                         .asc(PositionField.EVENT_TIME.fieldName())
                         .build(),
                 TABLE_PROPERTIES,
-                List.of(new AddedColumn(
-                        PositionField.BATTERY_LEVEL.fieldName(),
-                        Types.DoubleType.get(),
-                        "Charge of the device battery in percent, 0..100; null for firmware 1.x devices")));
+                List.of(
+                        new AddedColumn(
+                                PositionField.BATTERY_LEVEL.fieldName(),
+                                Types.DoubleType.get(),
+                                "Charge of the device battery in percent, 0..100; null for firmware 1.x devices"),
+                        new AddedColumn(
+                                EnrichmentColumns.ROUTE_ID,
+                                Types.StringType.get(),
+                                "Route the planning API assigned to the vehicle; null when it has none"),
+                        new AddedColumn(
+                                EnrichmentColumns.NEXT_STOP_ID,
+                                Types.StringType.get(),
+                                "Next stop of the route not reached yet; null when none is left"),
+                        new AddedColumn(
+                                EnrichmentColumns.DISTANCE_TO_NEXT_STOP_M,
+                                Types.DoubleType.get(),
+                                "Metres to the next stop, measured as distance_to_next_stop_method says"),
+                        new AddedColumn(
+                                EnrichmentColumns.DISTANCE_TO_NEXT_STOP_METHOD,
+                                Types.StringType.get(),
+                                "ALONG_ROUTE (along the route path) or STRAIGHT_LINE (the vehicle is off the route)"),
+                        new AddedColumn(
+                                EnrichmentColumns.DISTANCE_FROM_ROUTE_M,
+                                Types.DoubleType.get(),
+                                "Metres from the route path; null when the vehicle has no route"),
+                        new AddedColumn(
+                                EnrichmentColumns.STATUS,
+                                Types.StringType.get(),
+                                "ON_ROUTE, DEVIATING, STOPPED or NO_ROUTE"),
+                        new AddedColumn(
+                                EnrichmentColumns.ENRICHMENT_STALE,
+                                Types.BooleanType.get(),
+                                "True when the route used was older than the refresh allows because the planning API"
+                                        + " could not be reached")));
+    }
+
+    private static TableDefinition vehicleMinutes() {
+        Schema schema = new Schema(
+                List.of(
+                        required(1, VehicleMinuteColumns.VEHICLE_ID, Types.StringType.get(), "Vehicle identifier"),
+                        required(
+                                2,
+                                VehicleMinuteColumns.WINDOW_START,
+                                Types.TimestampType.withZone(),
+                                "Start of the one-minute event-time window (inclusive)"),
+                        required(
+                                3,
+                                VehicleMinuteColumns.WINDOW_END,
+                                Types.TimestampType.withZone(),
+                                "End of the window (exclusive)"),
+                        required(
+                                4,
+                                VehicleMinuteColumns.POSITIONS,
+                                Types.IntegerType.get(),
+                                "Accepted positions in the window"),
+                        required(
+                                5,
+                                VehicleMinuteColumns.DISTANCE_M,
+                                Types.DoubleType.get(),
+                                "Great-circle metres between consecutive fixes of the window, in event-time order"),
+                        required(
+                                6,
+                                VehicleMinuteColumns.AVG_SPEED_KMH,
+                                Types.DoubleType.get(),
+                                "Average reported speed"),
+                        required(
+                                7,
+                                VehicleMinuteColumns.MAX_SPEED_KMH,
+                                Types.DoubleType.get(),
+                                "Highest reported speed"),
+                        required(
+                                8,
+                                VehicleMinuteColumns.SECONDS_STOPPED,
+                                Types.DoubleType.get(),
+                                "Seconds between consecutive fixes of the window that were both below the stop speed"),
+                        required(
+                                9,
+                                VehicleMinuteColumns.COMPUTED_AT,
+                                Types.TimestampType.withZone(),
+                                "When the row was computed, by the pipeline or by a backfill")),
+                Set.of(1, 2));
+        return new TableDefinition(
+                TableIdentifier.of(NAMESPACE, Tables.VEHICLE_MINUTES),
+                schema,
+                PartitionSpec.builderFor(schema)
+                        .day(VehicleMinuteColumns.WINDOW_START)
+                        .build(),
+                SortOrder.builderFor(schema)
+                        .asc(VehicleMinuteColumns.VEHICLE_ID)
+                        .asc(VehicleMinuteColumns.WINDOW_START)
+                        .build(),
+                TABLE_PROPERTIES,
+                List.of());
     }
 
     private static TableDefinition rejectedPositions() {

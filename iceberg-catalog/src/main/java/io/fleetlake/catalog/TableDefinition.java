@@ -26,7 +26,7 @@ import org.apache.iceberg.types.Types;
  *
  * @param identifier where the table lives in the catalog
  * @param initialSchema the columns the table was first created with; field ids 1..n in column order, which is what
- *     Iceberg assigns to a new table
+ *     Iceberg assigns to a new table; its identifier fields, if any, are the row key of a table written by upserts
  * @param spec partitioning, built for the initial schema
  * @param sortOrder write sort order, built for the initial schema
  * @param properties table properties set at creation
@@ -60,7 +60,8 @@ public record TableDefinition(
 
     /**
      * The schema of the table once every added column is applied, with the field ids Iceberg assigns to them: the
-     * highest id so far plus one, in order. A table whose columns were changed by hand may have other ids.
+     * highest id so far plus one, in order, and the identifier fields of the initial schema. A table whose columns were
+     * changed by hand may have other ids.
      */
     public Schema latestSchema() {
         List<Types.NestedField> columns = new ArrayList<>(initialSchema.columns());
@@ -69,7 +70,8 @@ public record TableDefinition(
             fieldId++;
             columns.add(Types.NestedField.optional(fieldId, column.name(), column.type(), column.doc()));
         }
-        return new Schema(columns);
+        // Adding a column keeps the identifier fields; Schema.sameSchema compares them, so they must be kept here too.
+        return new Schema(columns, initialSchema.identifierFieldIds());
     }
 
     /**

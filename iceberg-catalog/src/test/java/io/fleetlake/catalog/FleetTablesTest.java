@@ -3,9 +3,12 @@ package io.fleetlake.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fleetlake.catalog.TableDefinition.AddedColumn;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.RejectedColumns;
+import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -13,6 +16,7 @@ import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +27,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
@@ -80,9 +85,35 @@ class FleetTablesTest {
             "source_offset",
             "ingest_time");
 
+    /** The enrichment columns of fleet.positions with their types, in the order they are added. */
+    private static final Map<String, Type> ENRICHMENT_COLUMN_TYPES = orderedMap(List.of(
+            Map.entry(EnrichmentColumns.ROUTE_ID, Types.StringType.get()),
+            Map.entry(EnrichmentColumns.NEXT_STOP_ID, Types.StringType.get()),
+            Map.entry(EnrichmentColumns.DISTANCE_TO_NEXT_STOP_M, Types.DoubleType.get()),
+            Map.entry(EnrichmentColumns.DISTANCE_TO_NEXT_STOP_METHOD, Types.StringType.get()),
+            Map.entry(EnrichmentColumns.DISTANCE_FROM_ROUTE_M, Types.DoubleType.get()),
+            Map.entry(EnrichmentColumns.STATUS, Types.StringType.get()),
+            Map.entry(EnrichmentColumns.ENRICHMENT_STALE, Types.BooleanType.get())));
+
+    /** The columns of fleet.vehicle_minutes with their types, in column order. */
+    private static final Map<String, Type> VEHICLE_MINUTE_COLUMN_TYPES = orderedMap(List.of(
+            Map.entry(VehicleMinuteColumns.VEHICLE_ID, Types.StringType.get()),
+            Map.entry(VehicleMinuteColumns.WINDOW_START, Types.TimestampType.withZone()),
+            Map.entry(VehicleMinuteColumns.WINDOW_END, Types.TimestampType.withZone()),
+            Map.entry(VehicleMinuteColumns.POSITIONS, Types.IntegerType.get()),
+            Map.entry(VehicleMinuteColumns.DISTANCE_M, Types.DoubleType.get()),
+            Map.entry(VehicleMinuteColumns.AVG_SPEED_KMH, Types.DoubleType.get()),
+            Map.entry(VehicleMinuteColumns.MAX_SPEED_KMH, Types.DoubleType.get()),
+            Map.entry(VehicleMinuteColumns.SECONDS_STOPPED, Types.DoubleType.get()),
+            Map.entry(VehicleMinuteColumns.COMPUTED_AT, Types.TimestampType.withZone())));
+
     private static final TableIdentifier POSITIONS = FleetTables.POSITIONS.identifier();
     private static final TableIdentifier REJECTED_POSITIONS = FleetTables.REJECTED_POSITIONS.identifier();
+    private static final TableIdentifier VEHICLE_MINUTES = FleetTables.VEHICLE_MINUTES.identifier();
     private static final String BATTERY_LEVEL = PositionField.BATTERY_LEVEL.fieldName();
+
+    /** battery_level, then every enrichment column: one schema each after the initial schema 0. */
+    private static final int POSITIONS_ADDED_COLUMNS = 1 + ENRICHMENT_COLUMN_TYPES.size();
 
     @TempDir
     Path dataDirectory;
@@ -99,7 +130,44 @@ class FleetTablesTest {
             assertThat(column.isOptional()).as(field.fieldName()).isEqualTo(OPTIONAL_MEASUREMENTS.contains(field));
             assertThat(column.doc()).as(field.fieldName()).isNotBlank();
         }
-        assertThat(latest.columns()).hasSize(PositionField.values().length + 3);
+        assertThat(latest.columns()).hasSize(PositionField.values().length + 3 + ENRICHMENT_COLUMN_TYPES.size());
+    }
+
+    @Test
+    void latestPositionsSchemaAppendsTheAddedColumnsInOrderWithConsecutiveIds() {
+        List<String> expected = new ArrayList<>(POSITIONS_V1_COLUMNS);
+        expected.add(BATTERY_LEVEL);
+        expected.addAll(ENRICHMENT_COLUMN_TYPES.keySet());
+        Schema latest = FleetTables.POSITIONS.latestSchema();
+
+        assertThat(FleetTables.POSITIONS.addedColumns())
+                .extracting(AddedColumn::name)
+                .containsExactlyElementsOf(expected.subList(POSITIONS_V1_COLUMNS.size(), expected.size()));
+        assertThat(latest.columns()).extracting(Types.NestedField::name).containsExactlyElementsOf(expected);
+        assertThat(latest.columns())
+                .extracting(Types.NestedField::fieldId)
+                .containsExactlyElementsOf(
+                        IntStream.rangeClosed(1, expected.size()).boxed().toList());
+        assertThat(latest.identifierFieldIds()).isEmpty();
+    }
+
+    @Test
+    void everyEnrichmentColumnIsAddedAfterBatteryLevelAsAnOptionalColumnOfTheRightType() {
+        Schema latest = FleetTables.POSITIONS.latestSchema();
+        int fieldId = latest.findField(BATTERY_LEVEL).fieldId();
+
+        assertThat(ENRICHMENT_COLUMN_TYPES.keySet())
+                .containsExactlyInAnyOrderElementsOf(stringConstants(EnrichmentColumns.class));
+        for (Map.Entry<String, Type> expected : ENRICHMENT_COLUMN_TYPES.entrySet()) {
+            fieldId++;
+            Types.NestedField column = latest.findField(expected.getKey());
+            assertThat(column).as(expected.getKey()).isNotNull();
+            assertThat(column.fieldId()).as(expected.getKey()).isEqualTo(fieldId);
+            assertThat(column.type()).as(expected.getKey()).isEqualTo(expected.getValue());
+            assertThat(column.isOptional()).as(expected.getKey()).isTrue();
+            assertThat(column.doc()).as(expected.getKey()).isNotBlank();
+        }
+        assertThat(fieldId).isEqualTo(20).isEqualTo(latest.highestFieldId());
     }
 
     @Test
@@ -118,10 +186,8 @@ class FleetTablesTest {
     }
 
     @Test
-    void batteryLevelIsAddedAsOptionalDoubleWithTheNextFieldId() {
-        assertThat(FleetTables.POSITIONS.addedColumns())
-                .extracting(TableDefinition.AddedColumn::name)
-                .containsExactly(BATTERY_LEVEL);
+    void batteryLevelIsAddedFirstAsOptionalDoubleWithTheNextFieldId() {
+        assertThat(FleetTables.POSITIONS.addedColumns().get(0).name()).isEqualTo(BATTERY_LEVEL);
         Types.NestedField column = FleetTables.POSITIONS.latestSchema().findField(BATTERY_LEVEL);
         assertThat(column.fieldId()).isEqualTo(13);
         assertThat(column.isOptional()).isTrue();
@@ -171,7 +237,7 @@ class FleetTablesTest {
         List<String> optional = List.of(RejectedColumns.VEHICLE_ID, RejectedColumns.EVENT_TIME);
         Schema schema = FleetTables.REJECTED_POSITIONS.latestSchema();
 
-        assertThat(types.keySet()).containsExactlyInAnyOrderElementsOf(rejectedColumnConstants());
+        assertThat(types.keySet()).containsExactlyInAnyOrderElementsOf(stringConstants(RejectedColumns.class));
         assertThat(schema.columns()).extracting(Types.NestedField::name).containsExactlyElementsOf(types.keySet());
         for (Types.NestedField column : schema.columns()) {
             assertThat(column.type()).as(column.name()).isEqualTo(types.get(column.name()));
@@ -197,10 +263,56 @@ class FleetTablesTest {
     }
 
     @Test
+    void vehicleMinutesColumnsAreAllRequired() {
+        Schema schema = FleetTables.VEHICLE_MINUTES.latestSchema();
+
+        assertThat(VEHICLE_MINUTE_COLUMN_TYPES.keySet())
+                .containsExactlyInAnyOrderElementsOf(stringConstants(VehicleMinuteColumns.class));
+        assertThat(schema.columns())
+                .extracting(Types.NestedField::name)
+                .containsExactlyElementsOf(VEHICLE_MINUTE_COLUMN_TYPES.keySet());
+        int fieldId = 0;
+        for (Types.NestedField column : schema.columns()) {
+            fieldId++;
+            assertThat(column.fieldId()).as(column.name()).isEqualTo(fieldId);
+            assertThat(column.type()).as(column.name()).isEqualTo(VEHICLE_MINUTE_COLUMN_TYPES.get(column.name()));
+            assertThat(column.isRequired()).as(column.name()).isTrue();
+            assertThat(column.doc()).as(column.name()).isNotBlank();
+        }
+        assertThat(FleetTables.VEHICLE_MINUTES.addedColumns()).isEmpty();
+    }
+
+    @Test
+    void vehicleMinutesRowsAreIdentifiedByVehicleAndWindowStart() {
+        assertThat(FleetTables.VEHICLE_MINUTES.initialSchema().identifierFieldNames())
+                .containsExactlyInAnyOrder(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
+        assertThat(FleetTables.VEHICLE_MINUTES.latestSchema().identifierFieldNames())
+                .containsExactlyInAnyOrder(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
+    }
+
+    @Test
+    void vehicleMinutesArePartitionedByDayOfWindowStartAndSortedByVehicleThenWindowStart() {
+        List<PartitionField> partitionFields =
+                FleetTables.VEHICLE_MINUTES.spec().fields();
+        List<SortField> sortFields = FleetTables.VEHICLE_MINUTES.sortOrder().fields();
+
+        assertThat(partitionFields).hasSize(1);
+        assertPartitionField(
+                FleetTables.VEHICLE_MINUTES, partitionFields.get(0), VehicleMinuteColumns.WINDOW_START, "day");
+        // An upsert's equality delete must find the row it replaces in the partition it writes to, so Flink requires
+        // every partition source column to be an identifier field.
+        assertThat(FleetTables.VEHICLE_MINUTES.initialSchema().identifierFieldIds())
+                .contains(partitionFields.get(0).sourceId());
+        assertThat(sortFields).hasSize(2);
+        assertSortField(FleetTables.VEHICLE_MINUTES, sortFields.get(0), VehicleMinuteColumns.VEHICLE_ID);
+        assertSortField(FleetTables.VEHICLE_MINUTES, sortFields.get(1), VehicleMinuteColumns.WINDOW_START);
+    }
+
+    @Test
     void everyTableIsFormatVersionTwoParquetWithMetadataCleanup() {
         assertThat(FleetTables.ALL)
                 .extracting(TableDefinition::identifier)
-                .containsExactly(POSITIONS, REJECTED_POSITIONS);
+                .containsExactly(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
         for (TableDefinition definition : FleetTables.ALL) {
             assertThat(definition.properties())
                     .as(definition.identifier().toString())
@@ -213,19 +325,18 @@ class FleetTablesTest {
     }
 
     @Test
-    void freshCatalogGetsBothTablesAndTheSchemaHistory() throws IOException {
+    void freshCatalogGetsEveryTableAndTheSchemaHistory() throws IOException {
         try (InMemoryCatalog catalog = catalog()) {
             FleetTables.ensure(catalog);
 
             assertThat(catalog.listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
             Table positions = catalog.loadTable(POSITIONS);
             assertThat(formatVersion(positions)).isEqualTo(2);
-            assertThat(positions.schemas()).containsOnlyKeys(0, 1);
+            assertPositionsSchemaHistory(positions);
             assertThat(positions.schemas().get(0).sameSchema(FleetTables.POSITIONS.initialSchema()))
                     .isTrue();
             assertThat(positions.schemas().get(0).findField(BATTERY_LEVEL)).isNull();
-            assertThat(positions.schema().schemaId()).isEqualTo(1);
             assertThat(positions.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
             assertThat(positions.spec().fields()).hasSize(2);
@@ -242,11 +353,26 @@ class FleetTablesTest {
                     .containsExactly("day", "identity");
             assertThat(rejected.sortOrder().fields()).hasSize(1);
             assertThat(rejected.properties()).containsAllEntriesOf(withoutFormatVersion(FleetTables.TABLE_PROPERTIES));
+
+            Table minutes = catalog.loadTable(VEHICLE_MINUTES);
+            assertThat(formatVersion(minutes)).isEqualTo(2);
+            assertThat(minutes.schemas()).containsOnlyKeys(0);
+            assertThat(minutes.schema().sameSchema(FleetTables.VEHICLE_MINUTES.latestSchema()))
+                    .isTrue();
+            assertThat(minutes.schema().identifierFieldNames())
+                    .containsExactlyInAnyOrder(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
+            assertThat(minutes.spec().fields())
+                    .extracting(field -> minutes.schema().findColumnName(field.sourceId()) + ":" + field.transform())
+                    .containsExactly(VehicleMinuteColumns.WINDOW_START + ":day");
+            assertThat(minutes.sortOrder().fields())
+                    .extracting(field -> minutes.schema().findColumnName(field.sourceId()))
+                    .containsExactly(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
+            assertThat(minutes.properties()).containsAllEntriesOf(withoutFormatVersion(FleetTables.TABLE_PROPERTIES));
         }
     }
 
     @Test
-    void tableCreatedBeforeTheEvolutionGainsTheColumnAndKeepsItsHistory() throws IOException {
+    void tableCreatedBeforeTheEvolutionGainsTheColumnsAndKeepsItsHistory() throws IOException {
         try (InMemoryCatalog catalog = catalog()) {
             Table released = createReleasedPositionsTable(catalog);
             released.newAppend().appendFile(dataFile(released)).commit();
@@ -255,7 +381,7 @@ class FleetTablesTest {
             FleetTables.ensure(catalog);
 
             Table table = catalog.loadTable(POSITIONS);
-            assertThat(table.schema().schemaId()).isEqualTo(1);
+            assertPositionsSchemaHistory(table);
             assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
             assertThat(table.snapshots()).hasSize(1);
@@ -271,6 +397,45 @@ class FleetTablesTest {
     }
 
     @Test
+    void tableOfThePreviousReleaseGainsTheEnrichmentColumnsAndItsSnapshotsKeepTheirSchemas() throws IOException {
+        try (InMemoryCatalog catalog = catalog()) {
+            // fleet.positions as the previous release left it: created with the initial schema, written, given
+            // battery_level (schema 1), written again.
+            Table released = createReleasedPositionsTable(catalog);
+            released.newAppend().appendFile(dataFile(released)).commit();
+            long beforeBatteryLevel = released.currentSnapshot().snapshotId();
+            AddedColumn batteryLevel = FleetTables.POSITIONS.addedColumns().get(0);
+            released.updateSchema()
+                    .addColumn(batteryLevel.name(), batteryLevel.type(), batteryLevel.doc())
+                    .commit();
+            released.newAppend().appendFile(dataFile(released)).commit();
+            long withBatteryLevel = released.currentSnapshot().snapshotId();
+            assertThat(released.schema().schemaId()).isEqualTo(1);
+            assertThat(released.schema().sameSchema(positionsSchemaWith(1))).isTrue();
+
+            FleetTables.ensure(catalog);
+
+            Table table = catalog.loadTable(POSITIONS);
+            assertPositionsSchemaHistory(table);
+            assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
+                    .isTrue();
+            assertThat(table.snapshots()).hasSize(2);
+            assertThat(table.snapshot(beforeBatteryLevel).schemaId()).isEqualTo(0);
+            assertThat(table.snapshot(withBatteryLevel).schemaId()).isEqualTo(1);
+            // Time travel reads each old snapshot with the columns it was written with.
+            Schema readAtBatteryLevel =
+                    table.newScan().useSnapshot(withBatteryLevel).schema();
+            assertThat(readAtBatteryLevel.findField(BATTERY_LEVEL)).isNotNull();
+            for (String enrichment : ENRICHMENT_COLUMN_TYPES.keySet()) {
+                assertThat(readAtBatteryLevel.findField(enrichment))
+                        .as(enrichment)
+                        .isNull();
+            }
+            assertThat(plannedFiles(table)).isEqualTo(2L);
+        }
+    }
+
+    @Test
     void ensuringAnUpToDateCatalogWritesNothing() throws IOException {
         try (InMemoryCatalog catalog = catalog()) {
             FleetTables.ensure(catalog);
@@ -278,9 +443,10 @@ class FleetTablesTest {
 
             FleetTables.ensure(catalog);
 
-            assertThat(metadataFiles(catalog)).isEqualTo(metadataFiles);
-            assertThat(catalog.loadTable(POSITIONS).schemas()).hasSize(2);
+            assertThat(metadataFiles(catalog)).hasSize(3).isEqualTo(metadataFiles);
+            assertThat(catalog.loadTable(POSITIONS).schemas()).hasSize(POSITIONS_ADDED_COLUMNS + 1);
             assertThat(catalog.loadTable(REJECTED_POSITIONS).schemas()).hasSize(1);
+            assertThat(catalog.loadTable(VEHICLE_MINUTES).schemas()).hasSize(1);
         }
     }
 
@@ -308,9 +474,14 @@ class FleetTablesTest {
             ensureConcurrently(4, index -> FleetTables.ensure(catalog));
 
             assertThat(catalog.listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS);
-            assertThat(catalog.loadTable(POSITIONS).schemas()).hasSize(2);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+            assertPositionsSchemaHistory(catalog.loadTable(POSITIONS));
             assertThat(catalog.loadTable(POSITIONS).schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
+                    .isTrue();
+            assertThat(catalog.loadTable(VEHICLE_MINUTES).schemas()).hasSize(1);
+            assertThat(catalog.loadTable(VEHICLE_MINUTES)
+                            .schema()
+                            .sameSchema(FleetTables.VEHICLE_MINUTES.latestSchema()))
                     .isTrue();
         }
     }
@@ -328,7 +499,7 @@ class FleetTablesTest {
 
             assertThat(catalog.interleaved()).isTrue();
             Table table = catalog.loadTable(POSITIONS);
-            assertThat(table.schemas()).hasSize(2);
+            assertPositionsSchemaHistory(table);
             assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
         }
@@ -353,11 +524,16 @@ class FleetTablesTest {
             ensureConcurrently(2, index -> FleetTables.ensure(catalogs.get(index)));
 
             Table table = catalogs.get(0).loadTable(POSITIONS);
-            assertThat(table.schemas()).hasSize(2);
+            assertPositionsSchemaHistory(table);
             assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
             assertThat(catalogs.get(1).listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+            assertThat(catalogs.get(1)
+                            .loadTable(VEHICLE_MINUTES)
+                            .schema()
+                            .sameSchema(FleetTables.VEHICLE_MINUTES.latestSchema()))
+                    .isTrue();
         } finally {
             for (JdbcCatalog catalog : catalogs) {
                 catalog.close();
@@ -481,8 +657,46 @@ class FleetTablesTest {
         return remaining;
     }
 
-    private static List<String> rejectedColumnConstants() {
-        return Arrays.stream(RejectedColumns.class.getFields())
+    /**
+     * Schema 0 is the initial schema and schema n adds the n-th added column, ending at the latest schema: the history
+     * every deployment gets, whatever release it starts from.
+     */
+    private static void assertPositionsSchemaHistory(Table table) {
+        assertThat(FleetTables.POSITIONS.addedColumns()).hasSize(POSITIONS_ADDED_COLUMNS);
+        assertThat(table.schemas())
+                .containsOnlyKeys(IntStream.rangeClosed(0, POSITIONS_ADDED_COLUMNS)
+                        .boxed()
+                        .toList());
+        for (int schemaId = 0; schemaId <= POSITIONS_ADDED_COLUMNS; schemaId++) {
+            Schema schema = table.schemas().get(schemaId);
+            assertThat(schema.sameSchema(positionsSchemaWith(schemaId)))
+                    .as("schema %d: %s", schemaId, schema)
+                    .isTrue();
+        }
+        assertThat(table.schema().schemaId()).isEqualTo(POSITIONS_ADDED_COLUMNS);
+    }
+
+    /** The schema of fleet.positions after its first {@code addedColumns} added columns. */
+    private static Schema positionsSchemaWith(int addedColumns) {
+        TableDefinition positions = FleetTables.POSITIONS;
+        return new TableDefinition(
+                        positions.identifier(),
+                        positions.initialSchema(),
+                        positions.spec(),
+                        positions.sortOrder(),
+                        positions.properties(),
+                        positions.addedColumns().subList(0, addedColumns))
+                .latestSchema();
+    }
+
+    private static Map<String, Type> orderedMap(List<Map.Entry<String, Type>> columns) {
+        Map<String, Type> map = new LinkedHashMap<>();
+        columns.forEach(column -> map.put(column.getKey(), column.getValue()));
+        return Collections.unmodifiableMap(map);
+    }
+
+    private static List<String> stringConstants(Class<?> constants) {
+        return Arrays.stream(constants.getFields())
                 .filter(field -> Modifier.isStatic(field.getModifiers()) && field.getType() == String.class)
                 .map(FleetTablesTest::constantValue)
                 .toList();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.VehicleMinuteColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -34,10 +36,13 @@ import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableProperties;
@@ -69,6 +74,7 @@ class RestCatalogServerTest {
     private static final Schema SCRATCH_SCHEMA = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()));
     private static final TableIdentifier POSITIONS = FleetTables.POSITIONS.identifier();
     private static final TableIdentifier REJECTED_POSITIONS = FleetTables.REJECTED_POSITIONS.identifier();
+    private static final TableIdentifier VEHICLE_MINUTES = FleetTables.VEHICLE_MINUTES.identifier();
 
     @TempDir
     Path dataDirectory;
@@ -121,11 +127,16 @@ class RestCatalogServerTest {
         RESTCatalog client = client();
 
         assertThat(client.listNamespaces()).contains(FleetTables.NAMESPACE);
-        assertThat(client.listTables(FleetTables.NAMESPACE)).containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS);
+        assertThat(client.listTables(FleetTables.NAMESPACE))
+                .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
         Table table = client.loadTable(POSITIONS);
         assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                 .isTrue();
-        assertThat(table.schemas()).hasSize(2);
+        // The initial schema, then one schema per added column.
+        assertThat(table.schemas()).hasSize(FleetTables.POSITIONS.addedColumns().size() + 1);
+        assertThat(table.schema().schemaId())
+                .isEqualTo(FleetTables.POSITIONS.addedColumns().size())
+                .isEqualTo(8);
         assertThat(table.spec().fields()).hasSize(2);
         assertThat(((BaseTable) table).operations().current().formatVersion()).isEqualTo(2);
         assertThat(table.currentSnapshot()).isNull();
@@ -133,6 +144,56 @@ class RestCatalogServerTest {
         assertThat(rejected.schema().sameSchema(FleetTables.REJECTED_POSITIONS.latestSchema()))
                 .isTrue();
         assertThat(rejected.spec().fields()).hasSize(2);
+        // The identifier fields survive the REST round trip: Flink's upsert sink reads them as the row key.
+        Table minutes = client.loadTable(VEHICLE_MINUTES);
+        assertThat(minutes.schema().sameSchema(FleetTables.VEHICLE_MINUTES.latestSchema()))
+                .isTrue();
+        assertThat(minutes.schema().identifierFieldNames())
+                .containsExactlyInAnyOrder(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
+        assertThat(minutes.spec().fields()).hasSize(1);
+        assertThat(minutes.sortOrder().fields()).hasSize(2);
+        assertThat(((BaseTable) minutes).operations().current().formatVersion()).isEqualTo(2);
+    }
+
+    @Test
+    void vehicleMinutesAcceptAnUpsertCommit() throws IOException {
+        RESTCatalog client = client();
+        Table table = client.loadTable(VEHICLE_MINUTES);
+        DataFile firstRows = minuteFile(table, 1);
+        table.newAppend().appendFile(firstRows).commit();
+
+        // An upsert as Flink commits it: an equality delete on the identifier fields and the replacing rows.
+        DeleteFile replaced = FileMetadata.deleteFileBuilder(table.spec())
+                .ofEqualityDeletes(table.schema().identifierFieldIds().stream()
+                        .mapToInt(Integer::intValue)
+                        .sorted()
+                        .toArray())
+                .withPath(table.location() + "/data/minutes-deletes-1.parquet")
+                .withFormat(FileFormat.PARQUET)
+                .withFileSizeInBytes(256)
+                .withRecordCount(1)
+                .withPartitionPath("window_start_day=2025-06-01")
+                .build();
+        DataFile replacingRows = minuteFile(table, 2);
+        table.newRowDelta().addRows(replacingRows).addDeletes(replaced).commit();
+
+        Table reloaded = client().loadTable(VEHICLE_MINUTES);
+        assertThat(reloaded.currentSnapshot().summary())
+                .containsEntry(SnapshotSummary.ADD_EQ_DELETE_FILES_PROP, "1")
+                .containsEntry(SnapshotSummary.ADDED_FILES_PROP, "1");
+        Map<String, List<String>> deletesByFile = new LinkedHashMap<>();
+        try (CloseableIterable<FileScanTask> tasks = reloaded.newScan().planFiles()) {
+            for (FileScanTask task : tasks) {
+                deletesByFile.put(
+                        task.file().location(),
+                        task.deletes().stream().map(DeleteFile::location).toList());
+            }
+        }
+        // The delete applies to the rows committed before it, not to the rows committed with it.
+        assertThat(deletesByFile)
+                .containsOnly(
+                        Map.entry(firstRows.location(), List.of(replaced.location())),
+                        Map.entry(replacingRows.location(), List.of()));
     }
 
     @Test
@@ -167,8 +228,11 @@ class RestCatalogServerTest {
         assertThat(evolved.snapshot(releasedSnapshot).schemaId()).isEqualTo(0);
         assertThat(evolved.schemas().get(0).sameSchema(FleetTables.POSITIONS.initialSchema()))
                 .isTrue();
+        assertThat(evolved.schemas())
+                .hasSize(FleetTables.POSITIONS.addedColumns().size() + 1);
         assertThat(files(evolved)).containsExactly(dataFile(table, 1).location());
         assertThat(client().tableExists(REJECTED_POSITIONS)).isTrue();
+        assertThat(client().tableExists(VEHICLE_MINUTES)).isTrue();
     }
 
     @Test
@@ -182,14 +246,13 @@ class RestCatalogServerTest {
         assertThat(committed).isNotNull();
         assertThat(committed.summary()).containsEntry("added-records", "10");
 
-        String metadataFile = metadata(client, POSITIONS).metadataFileLocation();
+        Map<TableIdentifier, String> metadataFiles = metadataFiles(client);
         server.close();
         server = new RestCatalogServer(config).start();
 
+        // The start's bootstrap found every table up to date and wrote nothing.
+        assertThat(metadataFiles(client())).hasSize(3).isEqualTo(metadataFiles);
         Table reloaded = client().loadTable(POSITIONS);
-        // The start's bootstrap found the table up to date and wrote nothing.
-        assertThat(((BaseTable) reloaded).operations().current().metadataFileLocation())
-                .isEqualTo(metadataFile);
         assertThat(reloaded.currentSnapshot().snapshotId()).isEqualTo(committed.snapshotId());
         assertThat(files(reloaded)).containsExactly(dataFile(table, 1).location());
         assertThat(reloaded.history()).hasSize(1);
@@ -278,18 +341,19 @@ class RestCatalogServerTest {
     void tableListingIsPaged() throws IOException {
         client().createTable(TableIdentifier.of("fleet", "scratch"), SCRATCH_SCHEMA);
 
+        // The three fleet tables and scratch: a full page, then the rest.
         JsonNode first =
-                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=2").body());
-        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=2&pageToken="
+                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=3").body());
+        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=3&pageToken="
                         + first.get("next-page-token").asText())
                 .body());
 
-        assertThat(first.get("identifiers")).hasSize(2);
+        assertThat(first.get("identifiers")).hasSize(3);
         assertThat(second.get("identifiers")).hasSize(1);
         assertThat(second.get("next-page-token").isNull()).isTrue();
         List<String> names = new ArrayList<>(tableNames(first));
         names.addAll(tableNames(second));
-        assertThat(names).containsExactlyInAnyOrder("positions", "rejected_positions", "scratch");
+        assertThat(names).containsExactlyInAnyOrder("positions", "rejected_positions", "vehicle_minutes", "scratch");
     }
 
     @Test
@@ -446,6 +510,26 @@ class RestCatalogServerTest {
                 .withRecordCount(10)
                 .withPartitionPath("event_time_day=2025-06-01/vehicle_id_bucket=" + (number % 16))
                 .build();
+    }
+
+    private static DataFile minuteFile(Table table, int number) {
+        return DataFiles.builder(table.spec())
+                .withPath(table.location() + "/data/minutes-" + number + ".parquet")
+                .withFormat(FileFormat.PARQUET)
+                .withFileSizeInBytes(512)
+                .withRecordCount(4)
+                .withPartitionPath("window_start_day=2025-06-01")
+                .build();
+    }
+
+    private static Map<TableIdentifier, String> metadataFiles(RESTCatalog client) {
+        Map<TableIdentifier, String> files = new LinkedHashMap<>();
+        for (TableDefinition definition : FleetTables.ALL) {
+            files.put(
+                    definition.identifier(),
+                    metadata(client, definition.identifier()).metadataFileLocation());
+        }
+        return files;
     }
 
     private static List<String> files(Table table) throws IOException {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SortOrder;
@@ -40,6 +41,21 @@ class TableDefinitionTest {
     @Test
     void withoutAddedColumnsTheLatestSchemaIsTheInitialOne() {
         assertThat(definition(INITIAL, List.of()).latestSchema().sameSchema(INITIAL))
+                .isTrue();
+    }
+
+    @Test
+    void latestSchemaKeepsTheIdentifierFieldsOfTheInitialSchema() {
+        Schema keyed = new Schema(
+                List.of(
+                        required(1, "trip_id", Types.StringType.get()),
+                        required(2, "started_at", Types.TimestampType.withZone())),
+                Set.of(1, 2));
+
+        Schema latest = definition(keyed, List.of(DRIVER)).latestSchema();
+
+        assertThat(latest.identifierFieldNames()).containsExactlyInAnyOrder("trip_id", "started_at");
+        assertThat(definition(keyed, List.of()).latestSchema().sameSchema(keyed))
                 .isTrue();
     }
 
