@@ -6,7 +6,7 @@ import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.DeadLetterSink;
-import io.fleetlake.flink.sinks.IcebergPositionsSink;
+import io.fleetlake.flink.sinks.IcebergTableSink;
 import io.fleetlake.flink.sinks.RedisCurrentStateSink;
 import io.fleetlake.flink.sources.RawPositionsSource;
 import java.io.IOException;
@@ -47,7 +47,10 @@ public final class FleetPipeline implements AutoCloseable {
         this.jobFactory = requireNonNull(jobFactory, "jobFactory is null");
     }
 
-    /** The production pipeline: Kafka raw positions in; Kafka dead letters, Redis and Iceberg out. */
+    /**
+     * The production pipeline: Kafka raw positions in; Kafka dead letters, {@code fleet.rejected_positions}, Redis and
+     * {@code fleet.positions} out.
+     */
     public static FleetPipeline production(FleetPipelineConfig config) {
         return new FleetPipeline(config, FleetPipeline::productionJob);
     }
@@ -56,8 +59,10 @@ public final class FleetPipeline implements AutoCloseable {
         return new FleetPipelineJob(
                 RawPositionsSource.create(config),
                 DeadLetterSink.create(config),
+                IcebergTableSink.rejectedPositions(config),
                 RedisCurrentStateSink.create(config.redisUri()),
-                IcebergPositionsSink.connect(config),
+                IcebergTableSink.positions(config),
+                config.validationRules(),
                 config.dedupTtl());
     }
 

@@ -15,8 +15,9 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "fleet-pipeline",
         mixinStandardHelpOptions = true,
-        description = "Runs the fleet pipeline (Kafka raw positions -> dead letters, Redis current state, Iceberg"
-                + " fleet.positions) on a local Flink MiniCluster. Configuration keys: pipeline.*")
+        description = "Runs the fleet pipeline (Kafka raw positions -> dead letters and Iceberg"
+                + " fleet.rejected_positions, Redis current state, Iceberg fleet.positions) on a local Flink"
+                + " MiniCluster. Configuration keys: pipeline.*, validation.*")
 public final class FleetPipelineMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(FleetPipelineMain.class);
 

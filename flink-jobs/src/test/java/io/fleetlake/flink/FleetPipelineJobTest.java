@@ -4,16 +4,24 @@ import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
+import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.model.codec.PositionSchemas;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.avro.SchemaBuilder;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
@@ -21,17 +29,29 @@ import org.apache.flink.connector.datagen.functions.FromElementsGeneratorFunctio
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+/**
+ * The whole topology on a MiniCluster with a bounded mixed stream. The counters are read through a metric reporter
+ * registered in the MiniCluster ({@link InMemoryReporter}): they are the operators' real metrics, the same that the
+ * REST API and a Prometheus reporter expose, so the test proves what operations will see. Accumulators would have
+ * meant counting everything twice for the test's sake, and are only reported when the job ends.
+ */
 class FleetPipelineJobTest {
     private static final int PARALLELISM = 2;
     private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+    private static final PositionCodec CODEC = PositionCodec.bundled();
+    private static final double BARCELONA_LATITUDE = 41.3874;
+    private static final double BARCELONA_LONGITUDE = 2.1686;
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
@@ -41,96 +61,230 @@ class FleetPipelineJobTest {
             .build());
 
     private final CollectingSink<RejectedRecord> deadLetters = new CollectingSink<>();
+    private final CollectingSink<RejectedRecord> rejectedTable = new CollectingSink<>();
     private final CollectingSink<IngestedPosition> currentState = new CollectingSink<>();
     private final CollectingSink<IngestedPosition> table = new CollectingSink<>();
 
     @AfterEach
     void clearSinks() {
         deadLetters.clear();
+        rejectedTable.clear();
         currentState.clear();
         table.clear();
     }
 
     @Test
-    void acceptsRejectsAndDeduplicates() throws Exception {
-        Position vehicle1 = TestRecords.position("VH-1", EVENT_TIME);
-        Position vehicle1Later = TestRecords.position("VH-1", EVENT_TIME.plusSeconds(1));
-        Position vehicle2 = TestRecords.position("VH-2", EVENT_TIME);
-        Position vehicle2SameTimeOtherPlace = new Position("VH-2", EVENT_TIME, 36.0, -5.0, 0, 0, null, null, null);
-        Position vehicle2Later = TestRecords.position("VH-2", EVENT_TIME.plusSeconds(1));
-        Position vehicle3 = TestRecords.position("VH-3", EVENT_TIME);
-        Position nanLatitude = new Position("VH-4", EVENT_TIME, Double.NaN, 0, 0, 0, null, null, null);
-        List<RawRecord> input = List.of(
-                TestRecords.avro(vehicle1, 0, 0),
-                TestRecords.json(vehicle1, 0, 1),
-                TestRecords.avro(vehicle1Later, 0, 2),
-                TestRecords.avro(vehicle3, 0, 3),
-                TestRecords.raw("garbage".getBytes(StandardCharsets.US_ASCII), "VH-9", 0, 4),
-                TestRecords.avro(vehicle2, 1, 0),
-                TestRecords.avro(vehicle2SameTimeOtherPlace, 1, 1),
-                TestRecords.json(vehicle2Later, 1, 2),
-                TestRecords.avro(nanLatitude, 1, 3),
-                TestRecords.raw(null, "VH-9", 1, 4));
+    void everyRecordIsAcceptedRejectedOrDeduplicatedAndCountedOnce() throws Exception {
+        Position firmware1 = TestRecords.position("VH-01", EVENT_TIME);
+        Position firmware2 = withBattery(TestRecords.position("VH-02", EVENT_TIME), 80.0);
+        Position firmware2Moved = withBattery(TestRecords.at("VH-02", EVENT_TIME, 40.4268, -3.7038), 80.0);
+        Position firmware2Later = withBattery(TestRecords.position("VH-02", EVENT_TIME.plusSeconds(1)), 79.0);
+        Position jsonDevice = withBattery(TestRecords.position("VH-03", EVENT_TIME), 55.5);
+        Position paris = TestRecords.at("VH-07", EVENT_TIME, 48.8566, 2.3522);
+        Position tooFast = new Position("VH-08", EVENT_TIME, 40.4, -3.7, 250.0, 90.0, null, null, null, null);
+        Position startUpGlitch = TestRecords.at("VH-11", EVENT_TIME, BARCELONA_LATITUDE, BARCELONA_LONGITUDE);
+        Position firstCorrect = TestRecords.position("VH-11", EVENT_TIME.plusSeconds(10));
+        Position secondCorrect = moved(TestRecords.position("VH-11", EVENT_TIME.plusSeconds(20)), 1);
+        Position thirdCorrect = moved(TestRecords.position("VH-11", EVENT_TIME.plusSeconds(30)), 2);
+        byte[] unknownSchema = new PositionCodec(PositionSchemas.of(List.of(SchemaBuilder.record("Position")
+                        .namespace("io.fleetlake.model.avro")
+                        .fields()
+                        .requiredString("vehicle_id")
+                        .endRecord())))
+                .encodeAvro(TestRecords.position("VH-05", EVENT_TIME));
+        byte[] tooLarge = ("{\"vehicle_id\":\"VH-06\",\"padding\":\"" + "x".repeat(5000) + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
 
-        JobExecutionResult result = run(input);
+        // Each partition becomes one source split (records of a vehicle stay in order, as in a Kafka partition).
+        List<RawRecord> partition0 = List.of(
+                TestRecords.raw(CODEC.encodeAvro(firmware1, CODEC.schemas().version(1)), "VH-01", 0, 0),
+                received(CODEC.encodeAvro(firmware2), firmware2, 0, 1),
+                received(CODEC.encodeJson(jsonDevice), jsonDevice, 0, 2),
+                TestRecords.raw(CODEC.encodeAvro(firmware1, CODEC.schemas().version(1)), "VH-01", 0, 3),
+                received(CODEC.encodeAvro(firmware2Moved), firmware2Moved, 0, 4),
+                TestRecords.raw("garbage".getBytes(StandardCharsets.US_ASCII), "VH-04", 0, 5),
+                TestRecords.raw(unknownSchema, "VH-05", 0, 6),
+                TestRecords.raw(tooLarge, "VH-06", 0, 7),
+                received(CODEC.encodeAvro(paris), paris, 0, 8));
+        List<RawRecord> partition1 = List.of(
+                received(CODEC.encodeAvro(tooFast), tooFast, 1, 0),
+                TestRecords.raw(
+                        CODEC.encodeAvro(TestRecords.position("VH-09", EVENT_TIME)),
+                        "VH-09",
+                        1,
+                        1,
+                        EVENT_TIME.minus(Duration.ofMinutes(10))),
+                TestRecords.raw(
+                        CODEC.encodeAvro(TestRecords.position("VH-10", EVENT_TIME)),
+                        "VH-10",
+                        1,
+                        2,
+                        EVENT_TIME.plus(Duration.ofDays(8))),
+                received(CODEC.encodeAvro(startUpGlitch), startUpGlitch, 1, 3),
+                received(CODEC.encodeAvro(firstCorrect), firstCorrect, 1, 4),
+                received(CODEC.encodeAvro(secondCorrect), secondCorrect, 1, 5),
+                received(CODEC.encodeJson(thirdCorrect), thirdCorrect, 1, 6),
+                received(CODEC.encodeJson(firmware2Later), firmware2Later, 1, 7),
+                TestRecords.raw(null, "VH-12", 1, 8));
 
-        List<String> expectedIdentities = List.of(
-                identity(vehicle1),
-                identity(vehicle1Later),
-                identity(vehicle2),
-                identity(vehicle2Later),
-                identity(vehicle3));
+        JobExecutionResult result = run(partition0, partition1);
+
+        List<RawRecord> input = new ArrayList<>(partition0);
+        input.addAll(partition1);
         assertThat(table.values())
-                .extracting(FleetPipelineJobTest::identity)
-                .containsExactlyInAnyOrderElementsOf(expectedIdentities);
+                .extracting(
+                        IngestedPosition::position, IngestedPosition::sourcePartition, IngestedPosition::sourceOffset)
+                .containsExactlyInAnyOrder(
+                        tuple(firmware1, 0, 0L),
+                        tuple(firmware2, 0, 1L),
+                        tuple(jsonDevice, 0, 2L),
+                        tuple(startUpGlitch, 1, 3L),
+                        tuple(secondCorrect, 1, 5L),
+                        tuple(thirdCorrect, 1, 6L),
+                        tuple(firmware2Later, 1, 7L));
         assertThat(currentState.values()).containsExactlyInAnyOrderElementsOf(table.values());
         assertThat(deadLetters.values())
-                .extracting(RejectedRecord::reason, RejectedRecord::sourcePartition, RejectedRecord::sourceOffset)
+                .extracting(
+                        RejectedRecord::reason, rejected -> rejected.source().partition(), rejected -> rejected.source()
+                                .offset())
                 .containsExactlyInAnyOrder(
-                        tuple(RejectionReason.MALFORMED_PAYLOAD, 0, 4L),
-                        tuple(RejectionReason.INVALID_COORDINATES, 1, 3L),
-                        tuple(RejectionReason.MALFORMED_PAYLOAD, 1, 4L));
+                        tuple(RejectionReason.CONFLICTING_RESEND, 0, 4L),
+                        tuple(RejectionReason.MALFORMED_PAYLOAD, 0, 5L),
+                        tuple(RejectionReason.UNKNOWN_SCHEMA, 0, 6L),
+                        tuple(RejectionReason.PAYLOAD_TOO_LARGE, 0, 7L),
+                        tuple(RejectionReason.OUTSIDE_REGION, 0, 8L),
+                        tuple(RejectionReason.SPEED_TOO_HIGH, 1, 0L),
+                        tuple(RejectionReason.EVENT_TIME_IN_FUTURE, 1, 1L),
+                        tuple(RejectionReason.EVENT_TIME_TOO_OLD, 1, 2L),
+                        tuple(RejectionReason.IMPLAUSIBLE_JUMP, 1, 4L),
+                        tuple(RejectionReason.MALFORMED_PAYLOAD, 1, 8L));
+        assertThat(deadLetters.values())
+                .as("every rejection point keeps the raw record untouched")
+                .allSatisfy(rejected -> assertThat(input).contains(rejected.source()));
+        assertThat(rejectedTable.values()).containsExactlyInAnyOrderElementsOf(deadLetters.values());
 
-        assertThat(counter(result, "recordsRead")).isEqualTo(10);
-        assertThat(counter(result, "recordsDecoded")).isEqualTo(7);
-        assertThat(counter(result, "recordsRejected")).isEqualTo(3);
-        assertThat(counter(result, "resendsDropped")).isEqualTo(2);
-        assertThat(counter(result, "conflictingResendsDropped")).isEqualTo(1);
+        Map<RejectionReason, Long> expectedByReason = new EnumMap<>(RejectionReason.class);
+        deadLetters.values().forEach(rejected -> expectedByReason.merge(rejected.reason(), 1L, Long::sum));
+        long accepted = table.values().size();
+        long rejected = deadLetters.values().size();
+        long deduplicated = input.size() - accepted - rejected;
+        assertThat(deduplicated)
+                .as("only the device resend at 0@3 is missing from the outputs")
+                .isEqualTo(1);
+
+        Counters counters = new Counters(result.getJobID());
+        assertThat(counters.sum(PipelineMetrics.RECORDS_READ)).isEqualTo(input.size());
+        assertThat(counters.sum(PipelineMetrics.RECORDS_ACCEPTED)).isEqualTo(accepted);
+        assertThat(counters.sum(PipelineMetrics.RECORDS_REJECTED)).isEqualTo(rejected);
+        assertThat(counters.sum(PipelineMetrics.RESENDS_DEDUPLICATED)).isEqualTo(deduplicated);
+        assertThat(counters.sum(PipelineMetrics.JUMP_BASELINE_RESETS)).isEqualTo(1);
+        for (RejectionReason reason : RejectionReason.values()) {
+            assertThat(counters.sum(PipelineMetrics.REJECTION_REASON_GROUP + "." + reason.name()))
+                    .as("rejections for %s", reason)
+                    .isEqualTo(expectedByReason.getOrDefault(reason, 0L));
+        }
+        assertThat(counters.sum(PipelineMetrics.RECORDS_READ))
+                .as("recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated")
+                .isEqualTo(counters.sum(PipelineMetrics.RECORDS_ACCEPTED)
+                        + counters.sum(PipelineMetrics.RECORDS_REJECTED)
+                        + counters.sum(PipelineMetrics.RESENDS_DEDUPLICATED));
     }
 
-    private JobExecutionResult run(List<RawRecord> input) throws Exception {
-        // Generic types (Kryo) are refused so that the pipeline's records must stay Flink POJOs.
+    @Test
+    void uidsOfEarlierReleasesStayAndTheJumpCheckIsChainedToTheDeduplication() {
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment();
+        environment.setParallelism(PARALLELISM);
+        job(List.of(TestRecords.raw(null, "VH-01", 0, 0))).addTo(environment);
+        StreamGraph graph = environment.getStreamGraph();
+
+        // Checkpointed state is matched by these uids: a running stack restores from them.
+        assertThat(graph.getStreamNodes())
+                .extracting(StreamNode::getTransformationUID)
+                .contains(
+                        "raw-positions-source",
+                        "decode-positions",
+                        "deduplicate-resends",
+                        "dead-letter-sink",
+                        "redis-current-state",
+                        "reject-implausible-jumps");
+        assertThat(graph.getJobGraph().getVertices())
+                .extracting(JobVertex::getName)
+                .as("no second shuffle of the payloads for the jump check")
+                .anySatisfy(name -> assertThat(name).startsWith("deduplicate-resends -> reject-implausible-jumps"));
+    }
+
+    private JobExecutionResult run(List<RawRecord> partition0, List<RawRecord> partition1) throws Exception {
+        // The generator source splits its index range evenly over the subtasks: equal halves = one split each.
+        if (partition0.size() != partition1.size()) {
+            throw new IllegalArgumentException("Give both partitions the same number of records");
+        }
+        List<RawRecord> input = new ArrayList<>(partition0);
+        input.addAll(partition1);
+        // Generic types (Kryo) are refused so that the pipeline's records and state must stay Flink POJOs.
         Configuration configuration = new Configuration();
         configuration.set(PipelineOptions.GENERIC_TYPES, false);
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         environment.setParallelism(PARALLELISM);
-        TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
-        DataGeneratorSource<RawRecord> source = new DataGeneratorSource<>(
-                new FromElementsGeneratorFunction<>(type, input.toArray(RawRecord[]::new)), input.size(), type);
-        new FleetPipelineJob(
-                        source,
-                        deadLetters,
-                        currentState,
-                        positions ->
-                                positions.sinkTo(table).name("collect-table").uid("collect-table"),
-                        Duration.ofHours(1))
-                .addTo(environment);
+        job(input).addTo(environment);
         return environment.execute(FleetPipelineJob.JOB_NAME);
     }
 
-    private static long counter(JobExecutionResult result, String name) {
-        Map<String, Metric> metrics = METRICS.findMetrics(result.getJobID(), name);
-        assertThat(metrics).as("metric %s", name).isNotEmpty();
-        return metrics.values().stream()
-                .mapToLong(metric -> ((Counter) metric).getCount())
-                .sum();
+    private FleetPipelineJob job(List<RawRecord> input) {
+        TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
+        DataGeneratorSource<RawRecord> source = new DataGeneratorSource<>(
+                new FromElementsGeneratorFunction<>(type, input.toArray(RawRecord[]::new)), input.size(), type);
+        return new FleetPipelineJob(
+                source,
+                deadLetters,
+                rejections -> rejections
+                        .sinkTo(rejectedTable)
+                        .name("collect-rejected-table")
+                        .uid("collect-rejected-table"),
+                currentState,
+                positions -> positions.sinkTo(table).name("collect-table").uid("collect-table"),
+                TestRecords.RULES,
+                Duration.ofHours(1));
     }
 
-    private static String identity(Position position) {
-        return position.vehicleId() + "@" + position.eventTime();
+    /** A record received by the connector a second and a half after the device took the fix. */
+    private static RawRecord received(byte[] payload, Position position, int partition, long offset) {
+        return TestRecords.raw(
+                payload,
+                position.vehicleId(),
+                partition,
+                offset,
+                position.eventTime().plusMillis(1500));
     }
 
-    private static String identity(IngestedPosition position) {
-        return identity(position.position());
+    private static Position withBattery(Position position, double batteryLevel) {
+        return new Position(
+                position.vehicleId(),
+                position.eventTime(),
+                position.latitude(),
+                position.longitude(),
+                position.speedKmh(),
+                position.headingDeg(),
+                position.altitudeM(),
+                position.accuracyM(),
+                position.satellites(),
+                batteryLevel);
+    }
+
+    /** {@code steps} times 22 m north. */
+    private static Position moved(Position position, int steps) {
+        return TestRecords.at(
+                position.vehicleId(), position.eventTime(), position.latitude() + steps * 0.0002, position.longitude());
+    }
+
+    /** The job's counters by metric name, summed over operators and subtasks. */
+    private record Counters(JobID job) {
+        long sum(String name) {
+            // Identifiers are scope.name; the name is matched whole, at the end.
+            Map<String, Metric> metrics = METRICS.findMetrics(job, "\\." + Pattern.quote(name) + "$");
+            assertThat(metrics).as("counters named %s", name).isNotEmpty();
+            return metrics.values().stream()
+                    .mapToLong(metric -> ((Counter) metric).getCount())
+                    .sum();
+        }
     }
 }

@@ -105,11 +105,16 @@ class FleetPipelineTest {
         return new FleetPipelineJob(
                 source,
                 new DiscardingSink<>(),
+                rejections -> rejections
+                        .sinkTo(new DiscardingSink<>())
+                        .name("discard-rejected-table")
+                        .uid("discard-rejected-table"),
                 new DiscardingSink<>(),
                 positions -> positions
                         .sinkTo(new DiscardingSink<>())
                         .name("discard-table")
                         .uid("discard-table"),
+                config.validationRules(),
                 config.dedupTtl());
     }
 

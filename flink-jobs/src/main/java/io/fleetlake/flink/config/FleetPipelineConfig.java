@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Configuration of the fleet pipeline process, keys {@code pipeline.*}. Every value is validated here so that a wrong
- * setting fails at start-up with a message naming the key, not later inside a Flink task.
+ * Configuration of the fleet pipeline process, keys {@code pipeline.*}, and the validation rules it applies, keys
+ * {@code validation.*} (read from the same source by {@link ValidationRules#from}, so the pipeline and the dead-letter
+ * reprocessing command can share one rules file). Every value is validated here so that a wrong setting fails at
+ * start-up with a message naming the key, not later inside a Flink task.
  *
  * @param kafkaBootstrapServers Kafka brokers, {@code host:port[,host:port...]}
  * @param consumerGroup Kafka consumer group; offsets are committed on every completed checkpoint
@@ -27,10 +30,12 @@ import java.util.Set;
  * @param checkpointInterval time between checkpoints; also the Iceberg commit interval
  * @param checkpointDirectory local directory for checkpoints; the newest retained one is restored on start
  * @param parallelism parallelism of every operator and number of task slots
- * @param dedupTtl how long a (vehicle, event time) pair is remembered to drop device resends
+ * @param dedupTtl how long a (vehicle, event time) pair is remembered to drop device resends, and a silent vehicle's
+ *     last fix is kept for the jump check
  * @param restHost address every Flink endpoint (REST, RPC, blob server) binds to
  * @param restPort Flink REST port; the launcher's health check polls it
  * @param transactionalIdPrefix prefix of the dead-letter producer's Kafka transactional ids
+ * @param validationRules the rules every position must pass
  */
 public record FleetPipelineConfig(
         String kafkaBootstrapServers,
@@ -48,7 +53,8 @@ public record FleetPipelineConfig(
         Duration dedupTtl,
         String restHost,
         int restPort,
-        String transactionalIdPrefix) {
+        String transactionalIdPrefix,
+        ValidationRules validationRules) {
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
     public static final String CONSUMER_GROUP = "pipeline.consumer-group";
     public static final String CATALOG_URI = "pipeline.catalog-uri";
@@ -99,6 +105,7 @@ public record FleetPipelineConfig(
         requireNonNull(dedupTtl, "dedupTtl is null");
         requireNonNull(restHost, "restHost is null");
         requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is null");
+        requireNonNull(validationRules, "validationRules is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
         requireText(CONSUMER_GROUP, consumerGroup);
         requireText(WAREHOUSE, warehouse);
@@ -129,7 +136,10 @@ public record FleetPipelineConfig(
         }
     }
 
-    /** Reads and validates every {@code pipeline.*} key; only {@value #CHECKPOINT_DIR} has no default. */
+    /**
+     * Reads and validates every {@code pipeline.*} and {@code validation.*} key; only {@value #CHECKPOINT_DIR} has no
+     * default.
+     */
     public static FleetPipelineConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
         return new FleetPipelineConfig(
@@ -148,7 +158,8 @@ public record FleetPipelineConfig(
                 source.duration(DEDUP_TTL, DEFAULT_DEDUP_TTL),
                 source.string(REST_HOST, DEFAULT_REST_HOST),
                 source.port(REST_PORT, DEFAULT_REST_PORT),
-                source.string(TRANSACTIONAL_ID_PREFIX, DEFAULT_TRANSACTIONAL_ID_PREFIX));
+                source.string(TRANSACTIONAL_ID_PREFIX, DEFAULT_TRANSACTIONAL_ID_PREFIX),
+                ValidationRules.from(source));
     }
 
     @Override
@@ -160,7 +171,7 @@ public record FleetPipelineConfig(
                 + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointDirectory=" + checkpointDirectory + ", parallelism=" + parallelism + ", dedupTtl="
                 + dedupTtl + ", restHost=" + restHost + ", restPort=" + restPort + ", transactionalIdPrefix="
-                + transactionalIdPrefix + "}";
+                + transactionalIdPrefix + ", validationRules=" + validationRules + "}";
     }
 
     /** A Redis URI may carry a password ({@code redis://user:password@host:port}). */

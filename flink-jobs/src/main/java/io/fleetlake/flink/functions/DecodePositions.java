@@ -1,5 +1,7 @@
 package io.fleetlake.flink.functions;
 
+import static java.util.Objects.requireNonNull;
+
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
@@ -9,72 +11,79 @@ import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.DecodeResult.Decoded;
 import io.fleetlake.model.codec.DecodeResult.Rejected;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.validation.PositionValidator;
+import io.fleetlake.validation.Rejection;
+import io.fleetlake.validation.ValidationRules;
 import java.time.Instant;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.util.Collector;
-import org.apache.flink.util.OutputTag;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decodes device payloads and applies {@link MinimalValidation}. Accepted positions go to the main output; every
- * record that cannot be used goes to {@link #REJECTED} with its original bytes, so no record vanishes, and no payload
- * can fail the job.
+ * Checks the payload size, decodes the payload and applies the stateless {@link PositionValidator} rules. Positions
+ * that pass go to the main output; every other record goes to {@link Rejections#SIDE_OUTPUT} with its original bytes,
+ * so no record vanishes and no payload can fail the job.
+ *
+ * <p>The time rules compare the event time with the Kafka record timestamp (the MQTT receive time), never with the
+ * wall clock, so a replay after a failover and a reprocessing run months later give the first verdict.
  */
 public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPosition> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(DecodePositions.class);
 
-    /** Records that could not be decoded or broke a minimal rule. */
-    public static final OutputTag<RejectedRecord> REJECTED =
-            new OutputTag<>("rejected-positions", TypeInformation.of(RejectedRecord.class));
-
-    private final MinimalValidation validation = new MinimalValidation();
+    /** Immutable and serialisable: it travels with the function, so every subtask has its own copy. */
+    private final PositionValidator validator;
 
     private transient PositionCodec codec;
     private transient Counter recordsRead;
-    private transient Counter recordsDecoded;
-    private transient Counter recordsRejected;
-    private transient Map<RejectionReason, Counter> rejectedByReason;
+    private transient Rejections rejections;
+
+    public DecodePositions(ValidationRules rules) {
+        this.validator = new PositionValidator(requireNonNull(rules, "rules is null"));
+    }
 
     @Override
     public void open(OpenContext openContext) {
         // The codec holds decoders and a JSON mapper that are costly to build and not thread-safe: one per subtask.
-        codec = PositionCodec.bundled();
-        MetricGroup metrics = getRuntimeContext().getMetricGroup();
-        recordsRead = metrics.counter("recordsRead");
-        recordsDecoded = metrics.counter("recordsDecoded");
-        recordsRejected = metrics.counter("recordsRejected");
-        rejectedByReason = new EnumMap<>(RejectionReason.class);
-        MetricGroup byReason = metrics.addGroup("rejectionReason");
-        for (RejectionReason reason : RejectionReason.values()) {
-            rejectedByReason.put(reason, byReason.counter(reason.name()));
-        }
+        codec = new PositionCodec(validator.rules().schemas());
+        recordsRead = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.RECORDS_READ);
+        rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
     }
 
     @Override
     public void processElement(RawRecord record, Context context, Collector<IngestedPosition> out) {
         recordsRead.inc();
+        Optional<Rejection> tooLarge = validator.checkPayloadSize(record.value() == null ? 0 : record.value().length);
+        if (tooLarge.isPresent()) {
+            reject(
+                    context,
+                    RejectedRecord.undecoded(
+                            record, tooLarge.get().reason(), tooLarge.get().detail(), now(context)));
+            return;
+        }
         DecodeResult result = decode(record);
         if (result instanceof Rejected rejected) {
-            reject(record, rejected.reason(), rejected.detail(), context);
+            reject(context, RejectedRecord.undecoded(record, rejected.reason(), rejected.detail(), now(context)));
             return;
         }
         Position position = ((Decoded) result).position();
-        Optional<MinimalValidation.Violation> violation = validation.check(position);
-        if (violation.isPresent()) {
-            reject(record, violation.get().reason(), violation.get().detail(), context);
+        Optional<Rejection> broken = validator.validate(position, record.timestamp());
+        if (broken.isPresent()) {
+            reject(
+                    context,
+                    RejectedRecord.decoded(
+                            record,
+                            position,
+                            broken.get().reason(),
+                            broken.get().detail(),
+                            now(context)));
             return;
         }
-        recordsDecoded.inc();
-        out.collect(new IngestedPosition(position, record.partition(), record.offset(), record.timestamp()));
+        out.collect(new IngestedPosition(position, record));
     }
 
     private DecodeResult decode(RawRecord record) {
@@ -93,10 +102,12 @@ public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPo
         }
     }
 
-    private void reject(RawRecord record, RejectionReason reason, String detail, Context context) {
-        recordsRejected.inc();
-        rejectedByReason.get(reason).inc();
-        Instant rejectedAt = Instant.ofEpochMilli(context.timerService().currentProcessingTime());
-        context.output(REJECTED, RejectedRecord.of(record, reason, detail, rejectedAt));
+    private void reject(Context context, RejectedRecord rejected) {
+        rejections.count(rejected.reason());
+        context.output(Rejections.SIDE_OUTPUT, rejected);
+    }
+
+    private static Instant now(Context context) {
+        return Instant.ofEpochMilli(context.timerService().currentProcessingTime());
     }
 }

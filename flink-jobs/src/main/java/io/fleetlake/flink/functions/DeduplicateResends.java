@@ -3,25 +3,33 @@ package io.fleetlake.flink.functions;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.RejectionReason;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
- * Drops device resends: a position whose (vehicle id, event time) was already accepted is the same fix sent again
- * (a device retrying after a lost acknowledgement, or a connector re-delivering an MQTT message), even though it
- * arrives at a new Kafka offset. Keyed by vehicle id; each vehicle's accepted event times are kept in keyed
- * {@link MapState} for {@code ttl} after they were first seen, then expire.
+ * Tells device resends from conflicting reports. Keyed by vehicle id; each vehicle's accepted event times are kept in
+ * keyed {@link MapState} for {@code ttl} after they were first seen, with a content fingerprint and where the accepted
+ * record was read from.
  *
- * <p>The map value is a {@link PositionFingerprint content fingerprint}, so that "same identity, different payload"
- * (a device bug or a clock jump) is told apart from a true resend; both are dropped for now and counted separately.
+ * <ul>
+ *   <li>Same (vehicle id, event time) and same content: the same fix sent again (a device retrying after a lost
+ *       acknowledgement, or a connector re-delivering an MQTT message), although at a new Kafka offset. It is dropped
+ *       and counted as {@link PipelineMetrics#RESENDS_DEDUPLICATED}.
+ *   <li>Same (vehicle id, event time), different content (a device bug or a clock jump): which one is right is unknown,
+ *       so the first accepted stays and this one is rejected as {@link RejectionReason#CONFLICTING_RESEND}, naming
+ *       the first accepted record's source, to the rejection side output. Never dropped silently.
+ * </ul>
  *
  * <p><b>Exactly-once invariant.</b> This state and the Kafka source's offsets are snapshotted in the same checkpoint
  * and restored together. After a failover the source rewinds to the checkpointed offsets and this operator rewinds to
@@ -35,9 +43,10 @@ public final class DeduplicateResends extends KeyedProcessFunction<String, Inges
 
     private final Duration ttl;
 
-    private transient MapState<Instant, Long> seen;
-    private transient Counter resendsDropped;
-    private transient Counter conflictingResendsDropped;
+    private transient MapState<Instant, FirstAccepted> accepted;
+    private transient MapState<Instant, Long> fingerprintsWithoutSource;
+    private transient Counter resendsDeduplicated;
+    private transient Rejections rejections;
 
     public DeduplicateResends(Duration ttl) {
         this.ttl = requireNonNull(ttl, "ttl is null");
@@ -48,17 +57,25 @@ public final class DeduplicateResends extends KeyedProcessFunction<String, Inges
 
     @Override
     public void open(OpenContext openContext) {
-        MapStateDescriptor<Instant, Long> descriptor =
-                new MapStateDescriptor<>("seen-event-times", Types.INSTANT, Types.LONG);
+        accepted = getRuntimeContext()
+                .getMapState(withTtl(new MapStateDescriptor<>(
+                        "accepted-fixes", Types.INSTANT, TypeInformation.of(FirstAccepted.class))));
+        // Checkpoints of releases before conflicts were rejected hold only fingerprints, under this name. They are
+        // read, never written, and expire with the TTL like every entry.
+        fingerprintsWithoutSource = getRuntimeContext()
+                .getMapState(withTtl(new MapStateDescriptor<>("seen-event-times", Types.INSTANT, Types.LONG)));
+        resendsDeduplicated = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.RESENDS_DEDUPLICATED);
+        rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
+    }
+
+    private <V> MapStateDescriptor<Instant, V> withTtl(MapStateDescriptor<Instant, V> descriptor) {
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl)
                 .updateTtlOnCreateAndWrite()
                 .neverReturnExpired()
                 // Expired entries are also left out of full snapshots, so checkpoints do not carry them.
                 .cleanupFullSnapshot()
                 .build());
-        seen = getRuntimeContext().getMapState(descriptor);
-        resendsDropped = getRuntimeContext().getMetricGroup().counter("resendsDropped");
-        conflictingResendsDropped = getRuntimeContext().getMetricGroup().counter("conflictingResendsDropped");
+        return descriptor;
     }
 
     @Override
@@ -66,15 +83,53 @@ public final class DeduplicateResends extends KeyedProcessFunction<String, Inges
             throws Exception {
         Instant eventTime = element.position().eventTime();
         long fingerprint = PositionFingerprint.of(element.position());
-        Long seenFingerprint = seen.get(eventTime);
-        if (seenFingerprint == null) {
-            seen.put(eventTime, fingerprint);
-            out.collect(element);
+        FirstAccepted first = accepted.get(eventTime);
+        if (first == null) {
+            Long earlierRelease = fingerprintsWithoutSource.get(eventTime);
+            if (earlierRelease == null) {
+                accepted.put(
+                        eventTime, new FirstAccepted(fingerprint, element.sourcePartition(), element.sourceOffset()));
+                out.collect(element);
+                return;
+            }
+            if (earlierRelease == PositionFingerprint.withoutBatteryLevel(element.position())) {
+                resendsDeduplicated.inc();
+            } else {
+                reject(element, "its source was not recorded (accepted by an earlier release)", context);
+            }
             return;
         }
-        resendsDropped.inc();
-        if (seenFingerprint != fingerprint) {
-            conflictingResendsDropped.inc();
+        if (first.fingerprint() == fingerprint) {
+            resendsDeduplicated.inc();
+        } else {
+            reject(
+                    element,
+                    "it was read from " + element.source().topic() + " partition " + first.sourcePartition()
+                            + " offset " + first.sourceOffset(),
+                    context);
         }
     }
+
+    private void reject(IngestedPosition element, String firstSource, Context context) {
+        String detail = "vehicle " + element.vehicleId() + " already reported a different position with event_time "
+                + element.position().eventTime() + "; the first one was accepted and " + firstSource;
+        rejections.count(RejectionReason.CONFLICTING_RESEND);
+        context.output(
+                Rejections.SIDE_OUTPUT,
+                RejectedRecord.of(
+                        element,
+                        RejectionReason.CONFLICTING_RESEND,
+                        detail,
+                        Instant.ofEpochMilli(context.timerService().currentProcessingTime())));
+    }
+
+    /**
+     * The accepted position of a (vehicle, event time): its content fingerprint and where it was read. The topic is
+     * not stored: the pipeline reads one topic, and an entry is kept per accepted position, so every byte counts.
+     *
+     * @param fingerprint {@link PositionFingerprint#of} of the accepted position
+     * @param sourcePartition raw topic partition of the accepted record
+     * @param sourceOffset raw topic offset of the accepted record
+     */
+    public record FirstAccepted(long fingerprint, int sourcePartition, long sourceOffset) {}
 }

@@ -6,20 +6,35 @@ import io.fleetlake.model.Position;
 import java.time.Instant;
 
 /**
- * A decoded, minimally valid position with its lineage: where in the raw topic it came from and when it was ingested.
+ * A decoded position that passed the stateless rules, with the raw record it was decoded from. The raw record travels
+ * along so that a later rejection (conflicting resend, implausible jump) dead-letters the original bytes, key, headers
+ * and lineage exactly as a decode-time rejection does.
  *
  * @param position the decoded fix
- * @param sourcePartition raw topic partition
- * @param sourceOffset raw topic offset
- * @param ingestTime the Kafka record timestamp of the raw record
+ * @param source the raw record as read from Kafka; its payload is shared, never modified
  */
-public record IngestedPosition(Position position, int sourcePartition, long sourceOffset, Instant ingestTime) {
+public record IngestedPosition(Position position, RawRecord source) {
     public IngestedPosition {
         requireNonNull(position, "position is null");
-        requireNonNull(ingestTime, "ingestTime is null");
+        requireNonNull(source, "source is null");
     }
 
     public String vehicleId() {
         return position.vehicleId();
+    }
+
+    /** Raw topic partition the position was read from. */
+    public int sourcePartition() {
+        return source.partition();
+    }
+
+    /** Raw topic offset the position was read from. */
+    public long sourceOffset() {
+        return source.offset();
+    }
+
+    /** The Kafka record timestamp of the raw record: when the ingest connector received the MQTT message. */
+    public Instant ingestTime() {
+        return source.timestamp();
     }
 }

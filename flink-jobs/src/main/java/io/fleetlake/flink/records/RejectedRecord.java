@@ -2,75 +2,71 @@ package io.fleetlake.flink.records;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Objects;
 
 /**
- * A raw record the pipeline refused, on its way to the dead-letter topic. The original key and value are kept byte
- * for byte so that the record can be reprocessed after a fix.
+ * A raw record the pipeline refused, on its way to the dead-letter topic and {@code fleet.rejected_positions}. The raw
+ * record is kept as read (key, value, headers, lineage) so that it can be reprocessed after a fix, whichever operator
+ * rejected it.
  *
- * @param originalValue the device payload exactly as read, or null when the record had no value
- * @param originalKey the Kafka key exactly as read, or null
+ * @param source the rejected record exactly as read from Kafka
  * @param reason stable rejection code
- * @param detail what exactly is wrong, for the person reading the dead-letter topic
- * @param sourceTopic topic of the rejected record
- * @param sourcePartition partition of the rejected record
- * @param sourceOffset offset of the rejected record
+ * @param detail what exactly is wrong, for the person reading the dead letters
  * @param rejectedAt when the pipeline rejected it (processing time)
+ * @param vehicleId the decoded vehicle id, else the Kafka key as UTF-8, else null
+ * @param eventTime the decoded event time, or null when the payload was not decoded
  */
 public record RejectedRecord(
-        byte[] originalValue,
-        byte[] originalKey,
+        RawRecord source,
         RejectionReason reason,
         String detail,
-        String sourceTopic,
-        int sourcePartition,
-        long sourceOffset,
-        Instant rejectedAt) {
+        Instant rejectedAt,
+        String vehicleId,
+        Instant eventTime) {
     public RejectedRecord {
+        requireNonNull(source, "source is null");
         requireNonNull(reason, "reason is null");
         requireNonNull(detail, "detail is null");
-        requireNonNull(sourceTopic, "sourceTopic is null");
         requireNonNull(rejectedAt, "rejectedAt is null");
     }
 
-    /** Rejects a raw record, keeping its bytes and lineage. */
-    public static RejectedRecord of(RawRecord record, RejectionReason reason, String detail, Instant rejectedAt) {
-        return new RejectedRecord(
-                record.value(),
-                record.key(),
-                reason,
-                detail,
-                record.topic(),
-                record.partition(),
-                record.offset(),
-                rejectedAt);
+    /** Rejects a record whose payload was not decoded: the vehicle id can only come from the Kafka key. */
+    public static RejectedRecord undecoded(
+            RawRecord source, RejectionReason reason, String detail, Instant rejectedAt) {
+        return new RejectedRecord(source, reason, detail, rejectedAt, vehicleIdFromKey(source), null);
     }
 
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof RejectedRecord that
-                && Arrays.equals(originalValue, that.originalValue)
-                && Arrays.equals(originalKey, that.originalKey)
-                && reason == that.reason
-                && detail.equals(that.detail)
-                && sourceTopic.equals(that.sourceTopic)
-                && sourcePartition == that.sourcePartition
-                && sourceOffset == that.sourceOffset
-                && rejectedAt.equals(that.rejectedAt);
+    /** Rejects a decoded record: vehicle id and event time come from the payload. */
+    public static RejectedRecord decoded(
+            RawRecord source, Position position, RejectionReason reason, String detail, Instant rejectedAt) {
+        return new RejectedRecord(source, reason, detail, rejectedAt, position.vehicleId(), position.eventTime());
     }
 
-    @Override
-    public int hashCode() {
-        return Objects.hash(Arrays.hashCode(originalValue), reason, detail, sourceTopic, sourcePartition, sourceOffset);
+    /** Rejects a position after decoding, in a later operator. */
+    public static RejectedRecord of(
+            IngestedPosition position, RejectionReason reason, String detail, Instant rejectedAt) {
+        return decoded(position.source(), position.position(), reason, detail, rejectedAt);
+    }
+
+    /** Size of the original payload in bytes; 0 for a record without a value. */
+    public int payloadSize() {
+        return source.value() == null ? 0 : source.value().length;
+    }
+
+    private static String vehicleIdFromKey(RawRecord source) {
+        if (source.key() == null) {
+            return null;
+        }
+        String key = new String(source.key(), StandardCharsets.UTF_8);
+        return key.isBlank() ? null : key;
     }
 
     @Override
     public String toString() {
-        return "RejectedRecord{" + reason + ": " + detail + ", source=" + sourceTopic + "-" + sourcePartition + "@"
-                + sourceOffset + ", rejectedAt=" + rejectedAt + ", valueBytes="
-                + (originalValue == null ? "null" : originalValue.length) + "}";
+        return "RejectedRecord{" + reason + ": " + detail + ", vehicleId=" + vehicleId + ", eventTime=" + eventTime
+                + ", rejectedAt=" + rejectedAt + ", source=" + source + "}";
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +42,8 @@ class FleetPipelineConfigTest {
                         Duration.ofHours(24),
                         "127.0.0.1",
                         8081,
-                        "fleet-pipeline"));
+                        "fleet-pipeline",
+                        ValidationRules.defaults()));
     }
 
     @Test
@@ -63,6 +65,7 @@ class FleetPipelineConfigTest {
         values.put("pipeline.rest-host", "127.0.0.2");
         values.put("pipeline.rest-port", "18081");
         values.put("pipeline.transactional-id-prefix", "pipeline-a");
+        values.put("validation.max-speed-kmh", "160");
 
         FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(values));
 
@@ -83,7 +86,28 @@ class FleetPipelineConfigTest {
                         Duration.ofHours(2),
                         "127.0.0.2",
                         18081,
-                        "pipeline-a"));
+                        "pipeline-a",
+                        ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160")))));
+        assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
+    }
+
+    @Test
+    void validationRulesComeFromTheRulesFileUnderDirectKeys() throws Exception {
+        Path rules = Files.writeString(
+                directory.resolve("rules.properties"), "validation.max-speed-kmh = 120\nvalidation.max-age = 2d\n");
+
+        FleetPipelineConfig config =
+                config(Map.of("validation.rules-file", rules.toString(), "validation.max-age", "3d"));
+
+        assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(120);
+        assertThat(config.validationRules().maxAge()).isEqualTo(Duration.ofDays(3));
+    }
+
+    @Test
+    void invalidValidationRuleFailsWithItsKey() {
+        assertThatThrownBy(() -> config(Map.of("validation.max-speed-kmh", "-1")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("validation.max-speed-kmh");
     }
 
     @Test
@@ -146,7 +170,8 @@ class FleetPipelineConfigTest {
                 .doesNotContain("redis-password")
                 .contains("s3SecretKey=<redacted>")
                 .contains("redisUri=redis://<redacted>@redis:6379")
-                .contains("s3AccessKey=access");
+                .contains("s3AccessKey=access")
+                .contains("validationRules=ValidationRules[");
     }
 
     private FleetPipelineConfig config(Map<String, String> values) {

@@ -5,27 +5,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.flink.TestRecords;
 import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.model.Position;
+import io.fleetlake.model.RejectionReason;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Queue;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class DeduplicateResendsTest {
     private static final Duration TTL = Duration.ofHours(24);
+    private static final Instant NOW = Instant.parse("2026-11-29T18:00:02Z");
     private static final Position FIRST = TestRecords.position("VH-0001", EVENT_TIME);
     private static final Position SECOND = TestRecords.position("VH-0001", EVENT_TIME.plusSeconds(1));
+    private static final Position MOVED = TestRecords.at("VH-0001", EVENT_TIME, 40.5, -3.7);
     private static final Position OTHER_VEHICLE = TestRecords.position("VH-0002", EVENT_TIME);
 
     private KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness;
 
     @BeforeEach
     void openHarness() throws Exception {
-        harness = harness();
+        harness = harness(new DeduplicateResends(TTL));
         harness.open();
     }
 
@@ -43,16 +57,40 @@ class DeduplicateResendsTest {
         harness.processElement(TestRecords.ingested(SECOND, 0, 12), 0);
 
         assertThat(harness.extractOutputValues()).containsExactly(original, TestRecords.ingested(SECOND, 0, 12));
+        assertThat(rejected()).isEmpty();
     }
 
     @Test
-    void sameIdentityWithDifferentPayloadIsDroppedToo() throws Exception {
-        Position moved = new Position(FIRST.vehicleId(), FIRST.eventTime(), 41.0, -3.0, 0, 0, null, null, null);
+    void sameIdentityWithDifferentContentIsRejectedNamingTheFirstAcceptedRecord() throws Exception {
+        IngestedPosition conflicting = TestRecords.ingested(MOVED, 1, 11);
 
         harness.processElement(TestRecords.ingested(FIRST, 0, 10), 0);
-        harness.processElement(TestRecords.ingested(moved, 0, 11), 0);
+        harness.processElement(conflicting, 0);
+        harness.processElement(TestRecords.ingested(FIRST, 0, 12), 0);
 
         assertThat(harness.extractOutputValues()).containsExactly(TestRecords.ingested(FIRST, 0, 10));
+        assertThat(rejected())
+                .containsExactly(new RejectedRecord(
+                        conflicting.source(),
+                        RejectionReason.CONFLICTING_RESEND,
+                        "vehicle VH-0001 already reported a different position with event_time"
+                                + " 2026-11-29T18:00:00.123Z; the first one was accepted and it was read from"
+                                + " gps.raw.positions partition 0 offset 10",
+                        NOW,
+                        "VH-0001",
+                        EVENT_TIME));
+    }
+
+    @Test
+    void aDifferentBatteryLevelIsAConflictToo() throws Exception {
+        Position charged = withBattery(FIRST, 80.0);
+
+        harness.processElement(TestRecords.ingested(charged, 0, 10), 0);
+        harness.processElement(TestRecords.ingested(withBattery(FIRST, 79.0), 0, 11), 0);
+        harness.processElement(TestRecords.ingested(charged, 0, 12), 0);
+
+        assertThat(harness.extractOutputValues()).containsExactly(TestRecords.ingested(charged, 0, 10));
+        assertThat(rejected()).extracting(RejectedRecord::reason).containsExactly(RejectionReason.CONFLICTING_RESEND);
     }
 
     @Test
@@ -65,18 +103,21 @@ class DeduplicateResendsTest {
     }
 
     @Test
-    void restoredStateStillDropsResends() throws Exception {
+    void restoredStateStillDropsResendsAndNamesTheFirstSource() throws Exception {
         harness.processElement(TestRecords.ingested(FIRST, 0, 10), 0);
         OperatorSubtaskState snapshot = harness.snapshot(1, 0);
         harness.close();
 
-        harness = harness();
+        harness = harness(new DeduplicateResends(TTL));
         harness.initializeState(snapshot);
         harness.open();
         harness.processElement(TestRecords.ingested(FIRST, 0, 20), 0);
-        harness.processElement(TestRecords.ingested(SECOND, 0, 21), 0);
+        harness.processElement(TestRecords.ingested(MOVED, 0, 21), 0);
+        harness.processElement(TestRecords.ingested(SECOND, 0, 22), 0);
 
-        assertThat(harness.extractOutputValues()).containsExactly(TestRecords.ingested(SECOND, 0, 21));
+        assertThat(harness.extractOutputValues()).containsExactly(TestRecords.ingested(SECOND, 0, 22));
+        assertThat(rejected()).singleElement().satisfies(conflict -> assertThat(conflict.detail())
+                .endsWith("read from gps.raw.positions partition 0 offset 10"));
     }
 
     @Test
@@ -87,12 +128,40 @@ class DeduplicateResendsTest {
         harness.close();
 
         // A failover replays offset 11 from the snapshot: it is not a resend and must come out again.
-        harness = harness();
+        harness = harness(new DeduplicateResends(TTL));
         harness.initializeState(snapshot);
         harness.open();
         harness.processElement(TestRecords.ingested(SECOND, 0, 11), 0);
 
         assertThat(harness.extractOutputValues()).containsExactly(TestRecords.ingested(SECOND, 0, 11));
+    }
+
+    @Test
+    void checkpointsOfTheReleaseWithoutConflictRejectionAreRestored() throws Exception {
+        harness.close();
+        Position laterWithBattery = withBattery(SECOND, 80.0);
+        // That release kept fingerprints only, and did not decode battery levels.
+        harness = harness(new FingerprintsOnlyRelease());
+        harness.open();
+        harness.processElement(TestRecords.ingested(FIRST, 0, 10), 0);
+        harness.processElement(TestRecords.ingested(laterWithBattery, 0, 11), 0);
+        OperatorSubtaskState snapshot = harness.snapshot(1, 0);
+        harness.close();
+
+        harness = harness(new DeduplicateResends(TTL));
+        harness.initializeState(snapshot);
+        harness.open();
+        harness.processElement(TestRecords.ingested(FIRST, 0, 20), 0);
+        harness.processElement(TestRecords.ingested(laterWithBattery, 0, 21), 0);
+        IngestedPosition conflicting = TestRecords.ingested(MOVED, 0, 22);
+        harness.processElement(conflicting, 0);
+
+        assertThat(harness.extractOutputValues()).as("both are resends").isEmpty();
+        assertThat(rejected())
+                .singleElement()
+                .satisfies(conflict -> assertThat(conflict.source()).isEqualTo(conflicting.source()))
+                .satisfies(conflict -> assertThat(conflict.detail())
+                        .endsWith("its source was not recorded (accepted by an earlier release)"));
     }
 
     @Test
@@ -106,7 +175,7 @@ class DeduplicateResendsTest {
         harness.setStateTtlProcessingTime(TTL.toMillis() + 1);
         OperatorSubtaskState snapshot = harness.snapshot(1, 0);
         harness.close();
-        harness = harness();
+        harness = harness(new DeduplicateResends(TTL));
         harness.setStateTtlProcessingTime(TTL.toMillis() + 1);
         harness.initializeState(snapshot);
         harness.open();
@@ -121,9 +190,59 @@ class DeduplicateResendsTest {
                 .isZero();
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness()
-            throws Exception {
-        return new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new DeduplicateResends(TTL)), IngestedPosition::vehicleId, Types.STRING);
+    private static Position withBattery(Position position, double batteryLevel) {
+        return new Position(
+                position.vehicleId(),
+                position.eventTime(),
+                position.latitude(),
+                position.longitude(),
+                position.speedKmh(),
+                position.headingDeg(),
+                position.altitudeM(),
+                position.accuracyM(),
+                position.satellites(),
+                batteryLevel);
+    }
+
+    private List<RejectedRecord> rejected() {
+        Queue<StreamRecord<RejectedRecord>> sideOutput = harness.getSideOutput(Rejections.SIDE_OUTPUT);
+        if (sideOutput == null) {
+            return List.of();
+        }
+        return sideOutput.stream().map(StreamRecord::getValue).toList();
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness(
+            KeyedProcessFunction<String, IngestedPosition, IngestedPosition> function) throws Exception {
+        KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(function), IngestedPosition::vehicleId, Types.STRING);
+        harness.setProcessingTime(NOW.toEpochMilli());
+        return harness;
+    }
+
+    /** The state the first release wrote: a fingerprint per event time, under the same name and TTL. */
+    private static final class FingerprintsOnlyRelease
+            extends KeyedProcessFunction<String, IngestedPosition, IngestedPosition> {
+        private static final long serialVersionUID = 1L;
+        private transient MapState<Instant, Long> seen;
+
+        @Override
+        public void open(OpenContext openContext) {
+            MapStateDescriptor<Instant, Long> descriptor =
+                    new MapStateDescriptor<>("seen-event-times", Types.INSTANT, Types.LONG);
+            descriptor.enableTimeToLive(StateTtlConfig.newBuilder(TTL)
+                    .updateTtlOnCreateAndWrite()
+                    .neverReturnExpired()
+                    .cleanupFullSnapshot()
+                    .build());
+            seen = getRuntimeContext().getMapState(descriptor);
+        }
+
+        @Override
+        public void processElement(IngestedPosition element, Context context, Collector<IngestedPosition> out)
+                throws Exception {
+            seen.put(element.position().eventTime(), PositionFingerprint.withoutBatteryLevel(element.position()));
+        }
     }
 }

@@ -3,8 +3,11 @@ package io.fleetlake.flink.sinks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fleetlake.flink.TestRecords;
 import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.model.Position;
+import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PositionField;
 import java.time.Instant;
 import java.util.Arrays;
@@ -41,19 +44,18 @@ class PositionRowConverterTest {
             NestedField.required(10, "heading_deg", Types.DoubleType.get()),
             NestedField.optional(11, "accuracy_m", Types.DoubleType.get()),
             NestedField.required(12, "source_partition", Types.IntegerType.get()),
-            NestedField.required(13, "speed_kmh", Types.DoubleType.get()));
+            NestedField.required(13, "speed_kmh", Types.DoubleType.get()),
+            NestedField.optional(14, "battery_level", Types.DoubleType.get()));
 
     @Test
     void fillsColumnsByNameInTheTableOrder() throws Exception {
         IngestedPosition position = new IngestedPosition(
-                new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, null, 11),
-                1,
-                42L,
-                INGEST_TIME);
+                new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, null, 11, 81.5),
+                new RawRecord(Topics.RAW_POSITIONS, 1, 42L, INGEST_TIME, null, new byte[] {1}, null, null));
 
         RowData row = roundTrip(new PositionRowConverter(SHUFFLED).map(position));
 
-        assertThat(row.getArity()).isEqualTo(13);
+        assertThat(row.getArity()).isEqualTo(14);
         assertThat(row.getLong(0)).isEqualTo(42L);
         assertThat(row.getInt(1)).isEqualTo(11);
         assertThat(row.getTimestamp(2, 6)).isEqualTo(TimestampData.fromInstant(EVENT_TIME));
@@ -67,6 +69,30 @@ class PositionRowConverterTest {
         assertThat(row.isNullAt(10)).as("absent accuracy").isTrue();
         assertThat(row.getInt(11)).isEqualTo(1);
         assertThat(row.getDouble(12)).isEqualTo(57.5);
+        assertThat(row.getDouble(13)).isEqualTo(81.5);
+    }
+
+    @Test
+    void firmwareWithoutBatteryLevelWritesNull() throws Exception {
+        IngestedPosition position = new IngestedPosition(
+                Position.of("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0),
+                new RawRecord(Topics.RAW_POSITIONS, 1, 42L, INGEST_TIME, null, new byte[] {1}, null, null));
+
+        RowData row = roundTrip(new PositionRowConverter(SHUFFLED).map(position));
+
+        assertThat(row.isNullAt(13)).isTrue();
+    }
+
+    @Test
+    void tableWithoutBatteryLevelColumnIsStillWritten() {
+        Schema beforeMigration = new Schema(SHUFFLED.columns().stream()
+                .filter(field -> !field.name().equals("battery_level"))
+                .toList());
+
+        assertThat(new PositionRowConverter(beforeMigration)
+                        .map(TestRecords.ingested(TestRecords.position("VH-0001", EVENT_TIME), 0, 1))
+                        .getArity())
+                .isEqualTo(13);
     }
 
     @Test
@@ -87,6 +113,7 @@ class PositionRowConverterTest {
 
         assertThatThrownBy(() -> new PositionRowConverter(withoutSpeed))
                 .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("The Iceberg table fleet.positions does not match what the pipeline writes")
                 .hasMessageContaining("column speed_kmh is missing");
     }
 

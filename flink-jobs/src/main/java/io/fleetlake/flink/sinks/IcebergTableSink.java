@@ -1,0 +1,186 @@
+package io.fleetlake.flink.sinks;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.Tables;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.aws.AwsClientProperties;
+import org.apache.iceberg.aws.s3.S3FileIOProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.RESTException;
+import org.apache.iceberg.flink.CatalogLoader;
+import org.apache.iceberg.flink.FlinkSchemaUtil;
+import org.apache.iceberg.flink.TableLoader;
+import org.apache.iceberg.flink.sink.FlinkSink;
+
+/**
+ * Writes a stream to an Iceberg table with Iceberg's {@link FlinkSink}: data files are written continuously and
+ * committed once per completed checkpoint, exactly once (the committer records the checkpoint id in the snapshot
+ * summary and skips checkpoints that are already committed after a restore). Rows are built by column name from the
+ * table's schema, loaded when the sink is created, so a missing table or a column mismatch fails at start-up rather
+ * than at the first commit.
+ *
+ * <p>{@code FlinkSink} is used rather than the sink-v2 {@code IcebergSink}, which lost rows when a bounded source ended
+ * after a failover restore (see the design field notes).
+ *
+ * @param <T> the stream's element type
+ */
+public final class IcebergTableSink<T> implements TableSink<T> {
+    static final String CATALOG_NAME = "fleet";
+    static final TableIdentifier POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.POSITIONS);
+    static final TableIdentifier REJECTED_POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.REJECTED_POSITIONS);
+
+    private final CatalogLoader catalogLoader;
+    private final TableIdentifier table;
+    private final Schema schema;
+    private final Function<Schema, MapFunction<T, RowData>> converterFactory;
+    private final String rowsUid;
+    private final String sinkUidPrefix;
+
+    private IcebergTableSink(
+            CatalogLoader catalogLoader,
+            TableIdentifier table,
+            Schema schema,
+            Function<Schema, MapFunction<T, RowData>> converterFactory,
+            String rowsUid,
+            String sinkUidPrefix) {
+        this.catalogLoader = requireNonNull(catalogLoader, "catalogLoader is null");
+        this.table = requireNonNull(table, "table is null");
+        this.schema = requireNonNull(schema, "schema is null");
+        this.converterFactory = requireNonNull(converterFactory, "converterFactory is null");
+        this.rowsUid = requireNonNull(rowsUid, "rowsUid is null");
+        this.sinkUidPrefix = requireNonNull(sinkUidPrefix, "sinkUidPrefix is null");
+    }
+
+    /** {@code fleet.positions} through the REST catalog of the configuration. */
+    public static IcebergTableSink<IngestedPosition> positions(FleetPipelineConfig config) {
+        return connected(config, IcebergTableSink::positions);
+    }
+
+    /** {@code fleet.rejected_positions} through the REST catalog of the configuration. */
+    public static IcebergTableSink<RejectedRecord> rejectedPositions(FleetPipelineConfig config) {
+        return connected(config, IcebergTableSink::rejectedPositions);
+    }
+
+    /** {@code fleet.positions}: every accepted position. The uids are those of the first release: never change them. */
+    public static IcebergTableSink<IngestedPosition> positions(CatalogLoader catalogLoader) {
+        return connect(
+                catalogLoader,
+                POSITIONS,
+                PositionRowConverter::new,
+                "positions-to-iceberg-rows",
+                "iceberg-fleet-positions");
+    }
+
+    /** {@code fleet.rejected_positions}: every rejected record with its reason and original bytes. */
+    public static IcebergTableSink<RejectedRecord> rejectedPositions(CatalogLoader catalogLoader) {
+        return connect(
+                catalogLoader,
+                REJECTED_POSITIONS,
+                RejectedRowConverter::new,
+                "rejected-to-iceberg-rows",
+                "iceberg-fleet-rejected-positions");
+    }
+
+    private static <T> IcebergTableSink<T> connect(
+            CatalogLoader catalogLoader,
+            TableIdentifier table,
+            Function<Schema, MapFunction<T, RowData>> converterFactory,
+            String rowsUid,
+            String sinkUidPrefix) {
+        Schema schema = loadSchema(catalogLoader, table);
+        // Validates the columns now; the sink builds its own converter from the same schema.
+        converterFactory.apply(schema);
+        return new IcebergTableSink<>(catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix);
+    }
+
+    private static <T> IcebergTableSink<T> connected(
+            FleetPipelineConfig config, Function<CatalogLoader, IcebergTableSink<T>> sink) {
+        try {
+            return sink.apply(CatalogLoader.rest(CATALOG_NAME, new Configuration(), catalogProperties(config)));
+        } catch (RESTException e) {
+            throw new IllegalStateException(
+                    "Cannot reach the Iceberg REST catalog at " + config.catalogUri() + " ("
+                            + rootMessage(e) + "): start the iceberg-catalog component"
+                            + " or fix " + FleetPipelineConfig.CATALOG_URI,
+                    e);
+        }
+    }
+
+    private static Schema loadSchema(CatalogLoader catalogLoader, TableIdentifier table) {
+        Catalog catalog = catalogLoader.loadCatalog();
+        if (!(catalog instanceof Closeable closeable)) {
+            return loadSchema(catalog, table);
+        }
+        try (closeable) {
+            return loadSchema(catalog, table);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot close Iceberg catalog " + catalog.name(), e);
+        }
+    }
+
+    private static Schema loadSchema(Catalog catalog, TableIdentifier table) {
+        try {
+            return catalog.loadTable(table).schema();
+        } catch (NoSuchTableException e) {
+            throw new IllegalStateException(
+                    "Iceberg table " + table + " does not exist in catalog " + catalog.name()
+                            + ". The catalog server creates it when it starts (bootstrap): start the iceberg-catalog"
+                            + " component, or run its table bootstrap, before the pipeline",
+                    e);
+        }
+    }
+
+    /** The Iceberg catalog properties of the REST catalog with S3FileIO on S3-compatible storage. */
+    static Map<String, String> catalogProperties(FleetPipelineConfig config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(CatalogProperties.URI, config.catalogUri().toString());
+        properties.put(CatalogProperties.WAREHOUSE_LOCATION, config.warehouse());
+        properties.put(CatalogProperties.FILE_IO_IMPL, "org.apache.iceberg.aws.s3.S3FileIO");
+        properties.put(S3FileIOProperties.ENDPOINT, config.s3Endpoint().toString());
+        properties.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
+        config.s3AccessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
+        config.s3SecretKey().ifPresent(secret -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, secret));
+        properties.put(AwsClientProperties.CLIENT_REGION, config.s3Region());
+        return properties;
+    }
+
+    @Override
+    public void attach(DataStream<T> stream) {
+        TypeInformation<RowData> rowType = InternalTypeInfo.of(FlinkSchemaUtil.convert(schema));
+        DataStream<RowData> rows = stream.map(converterFactory.apply(schema), rowType)
+                .name(rowsUid)
+                .uid(rowsUid);
+        FlinkSink.forRowData(rows)
+                .tableLoader(TableLoader.fromCatalog(catalogLoader, table))
+                .uidPrefix(sinkUidPrefix)
+                .append()
+                .name(sinkUidPrefix);
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable cause = failure;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage();
+    }
+}
