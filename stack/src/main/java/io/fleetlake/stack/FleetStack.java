@@ -25,6 +25,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 
 /**
  * The fleet's embedded stack: which components exist, what each depends on, how each is configured and how its health
@@ -58,6 +61,8 @@ public final class FleetStack {
             "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
             "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
 
+    private static final short REPLICATION_FACTOR = 1;
+
     private final StackSettings settings;
     private final FleetHome home;
 
@@ -85,11 +90,7 @@ public final class FleetStack {
                         "kafka.data-dir", directory(KAFKA)),
                 HealthProbes.kafka(settings.kafkaBootstrapServers()),
                 "PLAINTEXT://" + settings.kafkaBootstrapServers()));
-        components.add(new KafkaTopicsTask(
-                settings.kafkaBootstrapServers(),
-                List.of(Topics.RAW_POSITIONS, Topics.VALIDATED_POSITIONS, Topics.DLQ_POSITIONS, Topics.LATE_POSITIONS),
-                settings.kafkaPartitions(),
-                Set.of(KAFKA)));
+        components.add(new KafkaTopicsTask(settings.kafkaBootstrapServers(), topics(), Set.of(KAFKA)));
         components.add(javaComponent(
                 S3,
                 Set.of(),
@@ -165,7 +166,7 @@ public final class FleetStack {
         components.add(javaComponent(
                 PIPELINE,
                 Set.of(KAFKA_TOPICS, CATALOG, REDIS),
-                new Module("flink-jobs", "flink-jobs", "io.fleetlake.flink.FleetPipelineMain"),
+                new Module("flink-jobs", "flink-jobs", "io.fleetlake.flink.FleetPipelineMain", List.of("validation")),
                 flinkJvmOptions,
                 Map.ofEntries(
                         Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
@@ -183,6 +184,18 @@ public final class FleetStack {
                 flinkUri));
         components.add(new TrinoComponent(TRINO, Set.of(CATALOG, S3), trinoConfiguration(), settings.trinoJdbcUrl()));
         return components;
+    }
+
+    private List<NewTopic> topics() {
+        List<NewTopic> topics = new ArrayList<>();
+        for (String name : List.of(
+                Topics.RAW_POSITIONS, Topics.VALIDATED_POSITIONS, Topics.DLQ_POSITIONS, Topics.LATE_POSITIONS)) {
+            topics.add(new NewTopic(name, settings.kafkaPartitions(), REPLICATION_FACTOR));
+        }
+        // The reprocessing ledger only needs the latest entry per dead-lettered record.
+        topics.add(new NewTopic(Topics.DLQ_REPROCESSED, 1, REPLICATION_FACTOR)
+                .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT)));
+        return topics;
     }
 
     private Map<String, String> trinoConfiguration() {
@@ -212,8 +225,9 @@ public final class FleetStack {
             String endpoint) {
         Path configFile = settings.dataDirectory().resolve("conf").resolve(name + ".properties");
         Map<String, String> configuration = new TreeMap<>(stackKeys);
-        stackKeys.keySet().stream()
-                .map(key -> key.substring(0, key.indexOf('.')))
+        Stream.concat(
+                        stackKeys.keySet().stream().map(key -> key.substring(0, key.indexOf('.'))),
+                        module.extraPrefixes().stream())
                 .distinct()
                 .forEach(prefix -> configuration.putAll(userKeys(prefix)));
         return new ProcessComponent(
@@ -274,5 +288,13 @@ public final class FleetStack {
         return value.replace("\\", "\\\\");
     }
 
-    private record Module(String directory, String artifactId, String mainClass) {}
+    /**
+     * @param extraPrefixes configuration prefixes the component reads besides those of its stack keys, for example the
+     *     pipeline's {@code validation.*} rules
+     */
+    private record Module(String directory, String artifactId, String mainClass, List<String> extraPrefixes) {
+        Module(String directory, String artifactId, String mainClass) {
+            this(directory, artifactId, mainClass, List.of());
+        }
+    }
 }

@@ -9,7 +9,14 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = FleetVersion.class,
         description = "Fleet lakehouse: MQTT -> Kafka -> Flink -> Iceberg (REST catalog, S3) -> Trino, and Redis.",
-        subcommands = {DemoCommand.class, UpCommand.class, SqlCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {
+            DemoCommand.class,
+            UpCommand.class,
+            SqlCommand.class,
+            DlqCommand.class,
+            BackfillCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class FleetCli implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -21,15 +21,14 @@ public final class KafkaTopicsTask implements Component {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaTopicsTask.class);
 
     private final String bootstrapServers;
-    private final List<String> topics;
-    private final int partitions;
+    private final List<NewTopic> topics;
     private final Set<String> dependencies;
     private volatile boolean done;
 
-    public KafkaTopicsTask(String bootstrapServers, List<String> topics, int partitions, Set<String> dependencies) {
+    /** @param topics each with its partitions, replication factor and configuration (for example compaction) */
+    public KafkaTopicsTask(String bootstrapServers, List<NewTopic> topics, Set<String> dependencies) {
         this.bootstrapServers = requireNonNull(bootstrapServers, "bootstrapServers is null");
         this.topics = List.copyOf(requireNonNull(topics, "topics is null"));
-        this.partitions = partitions;
         this.dependencies = Set.copyOf(requireNonNull(dependencies, "dependencies is null"));
     }
 
@@ -46,15 +45,13 @@ public final class KafkaTopicsTask implements Component {
     @Override
     public void start() {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
-            for (String topic : topics) {
+            for (NewTopic topic : topics) {
                 try {
-                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                            .all()
-                            .get(30, TimeUnit.SECONDS);
-                    LOG.info("Created topic {} with {} partitions", topic, partitions);
+                    admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
+                    LOG.info("Created topic {} with {} partitions", topic.name(), topic.numPartitions());
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new IllegalStateException("Cannot create topic " + topic + ": " + e.getCause(), e);
+                        throw new IllegalStateException("Cannot create topic " + topic.name() + ": " + e.getCause(), e);
                     }
                 }
             }

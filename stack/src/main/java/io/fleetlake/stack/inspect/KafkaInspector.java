@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -26,6 +27,13 @@ public final class KafkaInspector {
 
     /** Every committed record of the topic, from the beginning to the current end. */
     public List<ConsumerRecord<byte[], byte[]>> readAll(String topic) {
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+        forEachRecord(topic, records::add);
+        return records;
+    }
+
+    /** Hands every committed record of the topic, from the beginning to the current end, to the action. */
+    public void forEachRecord(String topic, Consumer<ConsumerRecord<byte[], byte[]>> action) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(info -> new TopicPartition(topic, info.partition()))
@@ -33,11 +41,9 @@ public final class KafkaInspector {
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
-                consumer.poll(POLL_TIMEOUT).forEach(records::add);
+                consumer.poll(POLL_TIMEOUT).forEach(action);
             }
-            return records;
         }
     }
 

@@ -64,7 +64,7 @@ class PipelineEndToEndIT {
 
             publisher.publishAll(secondBatch);
             // An older fix arriving last must be stored in history but must not move the vehicle back in Redis.
-            Position late = Position.of(vehicle(0), start.minusSeconds(60), 40.0, -3.0, 10.0, 90.0);
+            Position late = Position.of(vehicle(0), start.minusSeconds(60), 40.3995, -3.7004, 10.0, 90.0);
             publisher.publish(late, PayloadFormat.JSON);
             publisher.publish(secondBatch.get(5), PayloadFormat.JSON);
             publisher.awaitAcknowledgements();

@@ -5,6 +5,10 @@ import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.validation.ValidationRules;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -43,19 +47,38 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
     }
 
     /** The started stack and its settings; closed by JUnit at the end of the run. */
-    public record RunningStack(EmbeddedStack stack, StackSettings settings) implements AutoCloseable {
+    public record RunningStack(EmbeddedStack stack, StackSettings settings, Path rulesFile, Path extraSchemaDirectory)
+            implements AutoCloseable {
         static RunningStack start() {
-            Path dataDirectory = Path.of("target", "it-stack-" + Instant.now().toEpochMilli());
+            Path dataDirectory = Path.of("target", "it-stack-" + Instant.now().toEpochMilli())
+                    .toAbsolutePath();
+            Path rulesFile = dataDirectory.resolve("validation-rules.properties");
+            Path extraSchemas = dataDirectory.resolve("extra-schemas");
+            try {
+                Files.createDirectories(extraSchemas);
+                Files.writeString(rulesFile, "# the default rules; tests rewrite this file and restart the pipeline\n");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
             ConfigSource configuration = ConfigSource.of(Map.of(
                     StackSettings.FREE_PORTS,
                     "true",
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
                     "pipeline.checkpoint-interval",
-                    "2s"));
+                    "2s",
+                    "validation.rules-file",
+                    rulesFile.toString(),
+                    "validation.extra-schema-dir",
+                    extraSchemas.toString()));
             StackSettings settings = StackSettings.from(configuration, dataDirectory);
             EmbeddedStack stack = FleetStack.create(settings, FleetHome.locate());
             stack.start();
-            return new RunningStack(stack, settings);
+            return new RunningStack(stack, settings, rulesFile, extraSchemas);
+        }
+
+        /** The validation rules the pipeline and the reprocessing command share. */
+        public ValidationRules validationRules() {
+            return ValidationRules.from(settings.configuration());
         }
 
         @Override
