@@ -16,7 +16,10 @@ public final class RedisKeys {
         return VEHICLE_PREFIX + vehicleId;
     }
 
-    /** Fields of the per-vehicle hash. */
+    /**
+     * Fields of the per-vehicle hash. Optional measurements and enrichment fields are absent from the hash (not empty)
+     * when the position has no value for them.
+     */
     public enum VehicleField {
         VEHICLE_ID("vehicle_id"),
         /** Epoch milliseconds of the fix; the newer-event-time-wins comparison reads this field. */
@@ -25,6 +28,20 @@ public final class RedisKeys {
         LONGITUDE("longitude"),
         SPEED_KMH("speed_kmh"),
         HEADING_DEG("heading_deg"),
+        /** Battery charge in percent; absent for firmware 1.x devices. */
+        BATTERY_LEVEL("battery_level"),
+        /** {@link io.fleetlake.model.VehicleStatus} name. */
+        STATUS("status"),
+        /** Route the planning API assigned; absent when the vehicle has none. */
+        ROUTE_ID("route_id"),
+        /** The next stop not yet reached; absent when none is left. */
+        NEXT_STOP_ID("next_stop_id"),
+        /** Metres to the next stop (along the route, or straight line when off the route). */
+        DISTANCE_TO_NEXT_STOP_M("distance_to_next_stop_m"),
+        /** Metres from the route path. */
+        DISTANCE_FROM_ROUTE_M("distance_from_route_m"),
+        /** "true" when the route used was stale because the planning API could not be reached. */
+        ENRICHMENT_STALE("enrichment_stale"),
         /** Epoch milliseconds at which the pipeline wrote the hash. */
         UPDATED_AT("updated_at");
 
