@@ -2,12 +2,15 @@ package io.fleetlake.simulator;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.Position;
+import io.fleetlake.simulator.model.Deviation;
+import io.fleetlake.simulator.model.Device;
 import io.fleetlake.simulator.model.FleetModel;
+import io.fleetlake.simulator.model.GarageOutage;
 import io.fleetlake.simulator.model.Vehicle;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -21,15 +24,24 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Drives the {@link FleetModel} in real time and publishes every vehicle's fixes: one per vehicle per fix interval,
- * spread evenly over the interval, capped at the configured rate, with event time = now. Runs for the configured
- * duration or until {@link #stop()}, logs progress every 5 seconds, then waits for outstanding acknowledgements and
- * returns a {@link SimulationSummary}.
+ * spread evenly over the interval, capped at the configured rate, with event time = now. Each vehicle's {@link Device}
+ * decides what is sent: nothing during a garage outage, the buffered fixes (original event times) at once after it,
+ * a far-off fix after a GPS glitch. Runs for the configured duration or until {@link #stop()}, logs progress every 5
+ * seconds, then waits for outstanding acknowledgements and returns a {@link SimulationSummary}.
+ *
+ * <p>Tests and operators can {@link #triggerGarageOutage(String) send a named vehicle into a garage} or {@link
+ * #triggerDeviation(String) make it deviate} now, on top of the seeded incidents.
  *
  * <p>A simulator runs once, either in the caller's thread ({@link #run()}) or in its own ({@link #start()}). The
  * publisher is the caller's: connect it before and close it after. The model's epoch is the start of the current UTC
  * day, so a simulator restarted on the same day continues the same journeys instead of teleporting vehicles home.
  */
 public final class FleetSimulator implements AutoCloseable {
+    /** How long a triggered detour lasts: long enough for several fixes far off the path. */
+    public static final Duration TRIGGERED_DEVIATION = Duration.ofMinutes(6);
+    /** How far off the path a triggered detour goes: the longest seeded detour. */
+    public static final double TRIGGERED_DEVIATION_METERS = 800;
+
     private static final Logger LOG = LoggerFactory.getLogger(FleetSimulator.class);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(5);
     /** How long {@link #close()} waits beyond the close timeout for a background run to end. */
@@ -57,12 +69,56 @@ public final class FleetSimulator implements AutoCloseable {
                 config.seed(),
                 config.vehicles(),
                 config.jsonShare(),
-                clock.instant().truncatedTo(ChronoUnit.DAYS));
+                config.patterns(),
+                FleetModel.startOfDay(clock.instant()));
     }
 
     /** The fleet being simulated, for example to look up a vehicle's route. */
     public FleetModel model() {
         return model;
+    }
+
+    /**
+     * Sends a vehicle into a garage now, for {@link FleetSimulatorConfig#garageDuration()}: its device publishes
+     * nothing until the outage ends, then its buffered fixes (one every {@link
+     * FleetSimulatorConfig#garageFixInterval()}, with their original event times) all at once. Works before and
+     * during a run, from any thread; adds to the seeded outages.
+     *
+     * @throws IllegalArgumentException when the vehicle is not part of the fleet
+     */
+    public GarageOutage triggerGarageOutage(String vehicleId) {
+        return triggerGarageOutage(vehicleId, config.garageDuration());
+    }
+
+    /** As {@link #triggerGarageOutage(String)}, for a given time. */
+    public GarageOutage triggerGarageOutage(String vehicleId, Duration duration) {
+        GarageOutage outage = model.scheduleGarageOutage(vehicle(vehicleId), clock.instant(), duration);
+        LOG.info("Garage outage of {} from {} to {}", vehicleId, outage.start(), outage.end());
+        return outage;
+    }
+
+    /**
+     * Makes a vehicle leave its planned path now: it drives {@value #TRIGGERED_DEVIATION_METERS} m off the path
+     * (reached after a third of the time, held for a third, then back) for {@link #TRIGGERED_DEVIATION}, and rejoins
+     * the path where its plan has it then. The planned route does not change. Works before and during a run, from
+     * any thread; adds to the seeded detours.
+     *
+     * @throws IllegalArgumentException when the vehicle is not part of the fleet
+     */
+    public Deviation triggerDeviation(String vehicleId) {
+        return triggerDeviation(vehicleId, TRIGGERED_DEVIATION, TRIGGERED_DEVIATION_METERS);
+    }
+
+    /** As {@link #triggerDeviation(String)}, for a given time and distance off the path (up to 2000 m). */
+    public Deviation triggerDeviation(String vehicleId, Duration duration, double offsetMeters) {
+        Deviation deviation = model.scheduleDeviation(vehicle(vehicleId), clock.instant(), duration, offsetMeters);
+        LOG.info(
+                "Deviation of {} from {} to {}, up to {} m off its path",
+                vehicleId,
+                deviation.start(),
+                deviation.end(),
+                Math.round(offsetMeters));
+        return deviation;
     }
 
     /**
@@ -199,6 +255,11 @@ public final class FleetSimulator implements AutoCloseable {
 
     private void publishUntilDone(long startNanos, PublishCounts before) throws InterruptedException {
         List<Vehicle> vehicles = model.vehicles();
+        Instant lastFix = clock.instant();
+        Device[] devices = new Device[vehicles.size()];
+        for (Vehicle vehicle : vehicles) {
+            devices[vehicle.index()] = model.device(vehicle, lastFix);
+        }
         FixSchedule schedule = new FixSchedule(vehicles.size(), config.fixInterval());
         RateLimiter limiter = RateLimiter.forRate(config.rate());
         long durationNanos = config.duration().toNanos();
@@ -212,8 +273,21 @@ public final class FleetSimulator implements AutoCloseable {
                 return;
             }
             Vehicle vehicle = vehicles.get(schedule.vehicleIndex(sequence));
-            publisher.publish(model.position(vehicle, clock.instant()), vehicle.payloadFormat());
+            // Devices take their fixes in time order, also when time synchronisation steps the wall clock back.
+            Instant now = clock.instant();
+            lastFix = now.isAfter(lastFix) ? now : lastFix;
+            // After a garage outage the buffer goes out at once, as fast as the in-flight window allows.
+            for (Position position : devices[vehicle.index()].fix(lastFix)) {
+                publisher.publish(position, vehicle.payloadFormat(), vehicle.schemaVersion());
+            }
         }
+    }
+
+    private Vehicle vehicle(String vehicleId) {
+        return model.vehicle(vehicleId)
+                .orElseThrow(() -> new IllegalArgumentException("Vehicle " + vehicleId
+                        + " is not part of the simulated fleet of " + config.vehicles() + " vehicles ("
+                        + Vehicle.idOf(0) + " to " + Vehicle.idOf(config.vehicles() - 1) + ")"));
     }
 
     /** Waits without spinning until a time on the {@link System#nanoTime()} clock; false when stopped first. */

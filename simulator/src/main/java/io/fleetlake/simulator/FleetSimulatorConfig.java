@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.simulator.model.FleetPatterns;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -25,6 +26,14 @@ import java.util.Optional;
  * @param maxInFlight most messages published but not yet acknowledged; publishing waits when it is reached
  * @param connectTimeout how long to wait for the broker at start-up
  * @param closeTimeout how long to wait for outstanding acknowledgements when stopping
+ * @param v2Share share of devices on firmware 2: Avro schema version 2 and JSON with {@code battery_level}
+ * @param deliveryStopDuration about how long vehicles halt at each stop of their route; 0 drives through
+ * @param deviationRate detours off the planned path per vehicle-hour; 0 disables them
+ * @param glitchRate GPS glitches (one fix tens of km off) per vehicle-hour; 0 disables them
+ * @param garageRate garage outages (device offline, fixes buffered and sent at once afterwards) per vehicle-hour; 0
+ *     disables them
+ * @param garageDuration how long a garage outage lasts
+ * @param garageFixInterval time between the fixes a device buffers during a garage outage
  */
 public record FleetSimulatorConfig(
         int vehicles,
@@ -39,7 +48,14 @@ public record FleetSimulatorConfig(
         double jsonShare,
         int maxInFlight,
         Duration connectTimeout,
-        Duration closeTimeout) {
+        Duration closeTimeout,
+        double v2Share,
+        Duration deliveryStopDuration,
+        double deviationRate,
+        double glitchRate,
+        double garageRate,
+        Duration garageDuration,
+        Duration garageFixInterval) {
     public static final String VEHICLES = "simulator.vehicles";
     public static final String SEED = "simulator.seed";
     public static final String FIX_INTERVAL = "simulator.fix-interval";
@@ -53,6 +69,13 @@ public record FleetSimulatorConfig(
     public static final String MAX_IN_FLIGHT = "simulator.max-in-flight";
     public static final String CONNECT_TIMEOUT = "simulator.connect-timeout";
     public static final String CLOSE_TIMEOUT = "simulator.close-timeout";
+    public static final String V2_SHARE = "simulator.v2-share";
+    public static final String DELIVERY_STOP_DURATION = "simulator.delivery-stop-duration";
+    public static final String DEVIATION_RATE = "simulator.deviation-rate";
+    public static final String GLITCH_RATE = "simulator.glitch-rate";
+    public static final String GARAGE_RATE = "simulator.garage-rate";
+    public static final String GARAGE_DURATION = "simulator.garage-duration";
+    public static final String GARAGE_FIX_INTERVAL = "simulator.garage-fix-interval";
 
     public static final int DEFAULT_VEHICLES = 340;
     public static final long DEFAULT_SEED = 42;
@@ -65,8 +88,15 @@ public record FleetSimulatorConfig(
     public static final int DEFAULT_MAX_IN_FLIGHT = 1000;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(30);
+    public static final double DEFAULT_V2_SHARE = 0.3;
+    public static final Duration DEFAULT_DELIVERY_STOP_DURATION = Duration.ofMinutes(3);
+    public static final double DEFAULT_DEVIATION_RATE = 0.2;
+    public static final double DEFAULT_GLITCH_RATE = 0.5;
+    public static final double DEFAULT_GARAGE_RATE = 0.1;
+    public static final Duration DEFAULT_GARAGE_DURATION = Duration.ofMinutes(10);
+    public static final Duration DEFAULT_GARAGE_FIX_INTERVAL = Duration.ofSeconds(1);
 
-    static final int MAXIMUM_VEHICLES = 100_000;
+    public static final int MAXIMUM_VEHICLES = 100_000;
     static final Duration MINIMUM_FIX_INTERVAL = Duration.ofMillis(1);
     static final Duration MAXIMUM_FIX_INTERVAL = Duration.ofHours(1);
     static final double MAXIMUM_RATE = 1_000_000;
@@ -83,6 +113,9 @@ public record FleetSimulatorConfig(
         requireNonNull(clientId, "clientId is null");
         requireNonNull(connectTimeout, "connectTimeout is null");
         requireNonNull(closeTimeout, "closeTimeout is null");
+        requireNonNull(deliveryStopDuration, "deliveryStopDuration is null");
+        requireNonNull(garageDuration, "garageDuration is null");
+        requireNonNull(garageFixInterval, "garageFixInterval is null");
         require(vehicles >= 1 && vehicles <= MAXIMUM_VEHICLES, VEHICLES, vehicles, "between 1 and " + MAXIMUM_VEHICLES);
         require(
                 fixInterval.compareTo(MINIMUM_FIX_INTERVAL) >= 0 && fixInterval.compareTo(MAXIMUM_FIX_INTERVAL) <= 0,
@@ -116,6 +149,48 @@ public record FleetSimulatorConfig(
                 connectTimeout,
                 "a positive duration such as 10s");
         require(!closeTimeout.isNegative(), CLOSE_TIMEOUT, closeTimeout, "0 or a positive duration such as 30s");
+        require(v2Share >= 0 && v2Share <= 1, V2_SHARE, v2Share, "a share between 0 and 1, such as 0.3");
+        requireDeliveryStopDuration(deliveryStopDuration);
+        require(
+                deviationRate >= 0 && deviationRate <= FleetPatterns.MAXIMUM_DEVIATIONS_PER_HOUR,
+                DEVIATION_RATE,
+                deviationRate,
+                "detours per vehicle-hour between 0 (none) and 6, such as 0.2");
+        require(
+                glitchRate >= 0 && glitchRate <= FleetPatterns.MAXIMUM_GLITCHES_PER_HOUR,
+                GLITCH_RATE,
+                glitchRate,
+                "GPS glitches per vehicle-hour between 0 (none) and 60, such as 0.5");
+        require(
+                !garageDuration.isNegative()
+                        && !garageDuration.isZero()
+                        && garageDuration.compareTo(FleetPatterns.MAXIMUM_GARAGE_DURATION) <= 0,
+                GARAGE_DURATION,
+                garageDuration,
+                "a duration above 0 and up to 1h, such as 10m");
+        require(
+                garageRate >= 0
+                        && FleetPatterns.offlineShare(garageRate, garageDuration)
+                                <= FleetPatterns.MAXIMUM_OFFLINE_SHARE,
+                GARAGE_RATE,
+                garageRate,
+                "garage outages per vehicle-hour from 0 (none) up to 0.5 h / " + GARAGE_DURATION + " (" + garageDuration
+                        + "), so that devices are offline at most half of the time");
+        require(
+                garageFixInterval.toMillis() >= 1
+                        && FleetPatterns.bufferedFixes(garageDuration, garageFixInterval)
+                                <= FleetPatterns.MAXIMUM_BUFFERED_FIXES,
+                GARAGE_FIX_INTERVAL,
+                garageFixInterval,
+                "at least 1ms and at most " + FleetPatterns.MAXIMUM_BUFFERED_FIXES + " fixes per outage of "
+                        + garageDuration + ", such as 1s");
+    }
+
+    /** Also read by the planning API, which serves the routes the simulator drives. */
+    public static Duration deliveryStopDuration(ConfigSource source) {
+        Duration duration = source.duration(DELIVERY_STOP_DURATION, DEFAULT_DELIVERY_STOP_DURATION);
+        requireDeliveryStopDuration(duration);
+        return duration;
     }
 
     /** Reads every {@code simulator.*} key, falling back to the defaults, and validates the result. */
@@ -134,7 +209,14 @@ public record FleetSimulatorConfig(
                 source.doubleValue(JSON_SHARE, DEFAULT_JSON_SHARE),
                 source.integer(MAX_IN_FLIGHT, DEFAULT_MAX_IN_FLIGHT),
                 source.duration(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT),
-                source.duration(CLOSE_TIMEOUT, DEFAULT_CLOSE_TIMEOUT));
+                source.duration(CLOSE_TIMEOUT, DEFAULT_CLOSE_TIMEOUT),
+                source.doubleValue(V2_SHARE, DEFAULT_V2_SHARE),
+                source.duration(DELIVERY_STOP_DURATION, DEFAULT_DELIVERY_STOP_DURATION),
+                source.doubleValue(DEVIATION_RATE, DEFAULT_DEVIATION_RATE),
+                source.doubleValue(GLITCH_RATE, DEFAULT_GLITCH_RATE),
+                source.doubleValue(GARAGE_RATE, DEFAULT_GARAGE_RATE),
+                source.duration(GARAGE_DURATION, DEFAULT_GARAGE_DURATION),
+                source.duration(GARAGE_FIX_INTERVAL, DEFAULT_GARAGE_FIX_INTERVAL));
     }
 
     /** Every default. */
@@ -142,7 +224,22 @@ public record FleetSimulatorConfig(
         return from(ConfigSource.empty());
     }
 
-    /** The rate the fleet produces on its own: one fix per vehicle per fix interval. */
+    /** Firmware versions, delivery stops and incidents of the simulated fleet. */
+    public FleetPatterns patterns() {
+        return new FleetPatterns(
+                v2Share,
+                deliveryStopDuration,
+                deviationRate,
+                glitchRate,
+                garageRate,
+                garageDuration,
+                garageFixInterval);
+    }
+
+    /**
+     * The rate the fleet produces on its own: one fix per vehicle per fix interval. Garage outages add their buffered
+     * fixes on top (see the README).
+     */
     public double naturalRate() {
         return vehicles / (fixInterval.toNanos() / 1e9);
     }
@@ -180,11 +277,22 @@ public record FleetSimulatorConfig(
                 + mqttUsername.orElse("<none>") + ", mqttPassword="
                 + (mqttPassword.isPresent() ? "<redacted>" : "<none>")
                 + ", clientId=" + clientId + ", jsonShare=" + jsonShare + ", maxInFlight=" + maxInFlight
-                + ", connectTimeout=" + connectTimeout + ", closeTimeout=" + closeTimeout + "]";
+                + ", connectTimeout=" + connectTimeout + ", closeTimeout=" + closeTimeout + ", v2Share=" + v2Share
+                + ", deliveryStopDuration=" + deliveryStopDuration + ", deviationRate=" + deviationRate
+                + ", glitchRate=" + glitchRate + ", garageRate=" + garageRate + ", garageDuration=" + garageDuration
+                + ", garageFixInterval=" + garageFixInterval + "]";
     }
 
     private static String scheme(URI uri) {
         return uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    }
+
+    private static void requireDeliveryStopDuration(Duration duration) {
+        require(
+                !duration.isNegative() && duration.compareTo(FleetPatterns.MAXIMUM_DELIVERY_STOP_DURATION) <= 0,
+                DELIVERY_STOP_DURATION,
+                duration,
+                "0s (drive through stops) or a duration up to 1h, such as 3m");
     }
 
     private static void require(boolean valid, String key, Object value, String expected) {

@@ -32,6 +32,9 @@ import picocli.CommandLine.Spec;
             "simulator.mqtt-uri (tcp://127.0.0.1:1883), simulator.mqtt-username, simulator.mqtt-password,",
             "simulator.client-id (fleet-simulator), simulator.json-share (0.1), simulator.max-in-flight (1000),",
             "simulator.connect-timeout (10s), simulator.close-timeout (30s).",
+            "Fleet patterns (a rate of 0 disables one): simulator.v2-share (0.3), simulator.delivery-stop-duration",
+            "(3m), simulator.deviation-rate (0.2 per vehicle-hour), simulator.glitch-rate (0.5),",
+            "simulator.garage-rate (0.1), simulator.garage-duration (10m), simulator.garage-fix-interval (1s).",
             "Environment: FLEET_SIMULATOR_VEHICLES and so on."
         })
 public final class FleetSimulatorMain implements Callable<Integer> {

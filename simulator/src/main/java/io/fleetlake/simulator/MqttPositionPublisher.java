@@ -118,9 +118,19 @@ public final class MqttPositionPublisher implements PositionPublisher, AutoClose
     }
 
     @Override
-    public CompletableFuture<Void> publish(Position position, PayloadFormat format) throws InterruptedException {
+    public CompletableFuture<Void> publish(Position position, PayloadFormat format, int schemaVersion)
+            throws InterruptedException {
         requireNonNull(position, "position is null");
-        return publishRaw(MqttTopics.positionTopic(position.vehicleId()), payloads.encode(position, format));
+        return publishRaw(
+                MqttTopics.positionTopic(position.vehicleId()), payloads.encode(position, format, schemaVersion));
+    }
+
+    /**
+     * Publishes like a firmware 1 device: Avro messages in schema version 1 (without battery level); JSON objects with
+     * every measurement the position has.
+     */
+    public CompletableFuture<Void> publish(Position position, PayloadFormat format) throws InterruptedException {
+        return publish(position, format, 1);
     }
 
     /**

@@ -11,10 +11,13 @@ public interface PositionPublisher {
      * Encodes a position as the device would and publishes it to the vehicle's topic. Waits while too many messages
      * are unacknowledged.
      *
+     * @param schemaVersion the Position schema version the device's firmware writes in Avro (1 or 2); fields the
+     *     version lacks are left out
      * @return completes when the broker acknowledged the message, exceptionally when it was refused or lost
      * @throws InterruptedException when interrupted while waiting for room among the unacknowledged messages
      */
-    CompletableFuture<Void> publish(Position position, PayloadFormat format) throws InterruptedException;
+    CompletableFuture<Void> publish(Position position, PayloadFormat format, int schemaVersion)
+            throws InterruptedException;
 
     PublishCounts counts();
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.simulator.model.FleetPatterns;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -33,8 +34,18 @@ class FleetSimulatorConfigTest {
                         0.1,
                         1000,
                         Duration.ofSeconds(10),
-                        Duration.ofSeconds(30)));
+                        Duration.ofSeconds(30),
+                        0.3,
+                        Duration.ofMinutes(3),
+                        0.2,
+                        0.5,
+                        0.1,
+                        Duration.ofMinutes(10),
+                        Duration.ofSeconds(1)));
         assertThat(config).isEqualTo(FleetSimulatorConfig.defaults());
+        assertThat(config.patterns())
+                .isEqualTo(new FleetPatterns(
+                        0.3, Duration.ofMinutes(3), 0.2, 0.5, 0.1, Duration.ofMinutes(10), Duration.ofSeconds(1)));
         assertThat(config.naturalRate()).isCloseTo(68.0, within(1e-9));
         assertThat(config.effectiveRate()).isCloseTo(68.0, within(1e-9));
         assertThat(config.bounded()).isTrue();
@@ -58,7 +69,14 @@ class FleetSimulatorConfigTest {
                 Map.entry("simulator.json-share", "0.5"),
                 Map.entry("simulator.max-in-flight", "16"),
                 Map.entry("simulator.connect-timeout", "3s"),
-                Map.entry("simulator.close-timeout", "1m"))));
+                Map.entry("simulator.close-timeout", "1m"),
+                Map.entry("simulator.v2-share", "0.75"),
+                Map.entry("simulator.delivery-stop-duration", "0s"),
+                Map.entry("simulator.deviation-rate", "6"),
+                Map.entry("simulator.glitch-rate", "0"),
+                Map.entry("simulator.garage-rate", "2"),
+                Map.entry("simulator.garage-duration", "15m"),
+                Map.entry("simulator.garage-fix-interval", "250ms"))));
 
         assertThat(config)
                 .isEqualTo(new FleetSimulatorConfig(
@@ -74,7 +92,14 @@ class FleetSimulatorConfigTest {
                         0.5,
                         16,
                         Duration.ofSeconds(3),
-                        Duration.ofMinutes(1)));
+                        Duration.ofMinutes(1),
+                        0.75,
+                        Duration.ZERO,
+                        6,
+                        0,
+                        2,
+                        Duration.ofMinutes(15),
+                        Duration.ofMillis(250)));
         assertThat(config.naturalRate()).isCloseTo(40.0, within(1e-9));
         assertThat(config.effectiveRate()).isCloseTo(12.5, within(1e-9));
         assertThat(config.bounded()).isFalse();
@@ -118,7 +143,16 @@ class FleetSimulatorConfigTest {
         "simulator.json-share, 1.5, a share between 0 and 1",
         "simulator.max-in-flight, 0, at least 1",
         "simulator.connect-timeout, 0s, a positive duration",
-        "simulator.client-id, ' ', a non-empty MQTT client identifier"
+        "simulator.client-id, ' ', a non-empty MQTT client identifier",
+        "simulator.v2-share, -0.1, a share between 0 and 1",
+        "simulator.delivery-stop-duration, 2h, 0s (drive through stops) or a duration up to 1h",
+        "simulator.deviation-rate, 7, between 0 (none) and 6",
+        "simulator.glitch-rate, -1, between 0 (none) and 60",
+        "simulator.garage-rate, 4, so that devices are offline at most half of the time",
+        "simulator.garage-duration, 0s, a duration above 0 and up to 1h",
+        "simulator.garage-duration, 61m, a duration above 0 and up to 1h",
+        "simulator.garage-fix-interval, 0s, at least 1ms and at most 100000 fixes per outage",
+        "simulator.garage-fix-interval, 5ms, at least 1ms and at most 100000 fixes per outage"
     })
     void invalidValuesSayWhatToSet(String key, String value, String expected) {
         assertThatThrownBy(() -> config(key, value))
@@ -126,6 +160,36 @@ class FleetSimulatorConfigTest {
                 .hasMessageContaining(key)
                 .hasMessageContaining(expected)
                 .hasMessageContaining(ConfigSource.environmentName(key));
+    }
+
+    @Test
+    void patternKeysAreReadFromTheEnvironment() {
+        ConfigSource source = ConfigSource.empty()
+                .withEnvironment(Map.of(
+                        "FLEET_SIMULATOR_GLITCH_RATE", "3",
+                        "FLEET_SIMULATOR_GARAGE_FIX_INTERVAL", "2s",
+                        "FLEET_SIMULATOR_DELIVERY_STOP_DURATION", "90s"));
+
+        FleetPatterns patterns = FleetSimulatorConfig.from(source).patterns();
+
+        assertThat(patterns.glitchesPerHour()).isEqualTo(3);
+        assertThat(patterns.garageFixInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(patterns.deliveryStopDuration()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(FleetSimulatorConfig.deliveryStopDuration(source)).isEqualTo(Duration.ofSeconds(90));
+    }
+
+    @Test
+    void garageRateIsCheckedAgainstTheGarageDuration() {
+        // Two 15-minute outages an hour keep devices offline half of the time: the most allowed.
+        assertThat(FleetSimulatorConfig.from(ConfigSource.of(
+                                Map.of("simulator.garage-rate", "2", "simulator.garage-duration", "15m")))
+                        .garageRate())
+                .isEqualTo(2);
+        assertThatThrownBy(() -> FleetSimulatorConfig.from(
+                        ConfigSource.of(Map.of("simulator.garage-rate", "2", "simulator.garage-duration", "16m"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("simulator.garage-rate")
+                .hasMessageContaining("0.5 h / simulator.garage-duration (PT16M)");
     }
 
     @Test

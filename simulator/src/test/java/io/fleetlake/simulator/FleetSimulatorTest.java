@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.simulator.model.Deviation;
+import io.fleetlake.simulator.model.GarageOutage;
 import io.fleetlake.simulator.model.Vehicle;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,8 +27,12 @@ import org.junit.jupiter.api.Test;
 class FleetSimulatorTest {
     @Test
     void publishesEveryVehicleOncePerFixIntervalForTheDuration() throws InterruptedException {
-        FleetSimulatorConfig config = config(
-                Map.of("simulator.vehicles", "20", "simulator.fix-interval", "200ms", "simulator.duration", "1s"));
+        // Without garage outages, which would silence a vehicle for a while.
+        FleetSimulatorConfig config = config(Map.of(
+                "simulator.vehicles", "20",
+                "simulator.fix-interval", "200ms",
+                "simulator.duration", "1s",
+                "simulator.garage-rate", "0"));
         RecordingPublisher publisher = new RecordingPublisher();
         FleetSimulator simulator = new FleetSimulator(config, publisher);
         // Event times have millisecond precision.
@@ -46,10 +52,75 @@ class FleetSimulatorTest {
                 .allSatisfy(position -> assertThat(position.eventTime()).isBetween(before, after));
         for (Vehicle vehicle : simulator.model().vehicles()) {
             assertThat(publisher.formatsOf(vehicle.vehicleId())).containsOnly(vehicle.payloadFormat());
+            assertThat(publisher.schemaVersionsOf(vehicle.vehicleId())).containsOnly(vehicle.schemaVersion());
         }
         assertThat(simulator.model().vehicles())
                 .filteredOn(vehicle -> vehicle.payloadFormat() == PayloadFormat.JSON)
                 .hasSize(2);
+        assertThat(simulator.model().vehicles())
+                .filteredOn(Vehicle::reportsBattery)
+                .hasSize(6);
+    }
+
+    @Test
+    void aTriggeredGarageOutageSilencesTheVehicleThenPublishesItsBufferAtOnce() throws Exception {
+        FleetSimulatorConfig config = config(Map.of(
+                "simulator.vehicles", "5",
+                "simulator.fix-interval", "100ms",
+                "simulator.duration", "0s",
+                "simulator.garage-rate", "0",
+                "simulator.glitch-rate", "0",
+                "simulator.garage-fix-interval", "10ms"));
+        RecordingPublisher publisher = new RecordingPublisher();
+        FleetSimulator simulator = new FleetSimulator(config, publisher);
+        CompletableFuture<SimulationSummary> running = simulator.start();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> publisher.of("VH-0002").size() >= 2);
+
+        GarageOutage outage = simulator.triggerGarageOutage("VH-0002", Duration.ofMillis(600));
+        await().atMost(Duration.ofSeconds(10)).until(() -> publisher.of("VH-0002").stream()
+                .anyMatch(sent -> sent.position().eventTime().isAfter(outage.end())));
+        simulator.stop();
+        running.get(10, TimeUnit.SECONDS);
+
+        List<Sent> sent = publisher.of("VH-0002");
+        assertThat(sent)
+                .extracting(each -> each.position().eventTime())
+                .isSorted()
+                .doesNotHaveDuplicates();
+        List<Sent> duringOutage = sent.stream()
+                .filter(each -> outage.contains(each.position().eventTime()))
+                .toList();
+        List<Instant> buffer = new ArrayList<>();
+        for (Instant time = outage.start(); time.isBefore(outage.end()); time = time.plusMillis(10)) {
+            buffer.add(time);
+        }
+        assertThat(duringOutage).extracting(each -> each.position().eventTime()).containsExactlyElementsOf(buffer);
+        assertThat(duringOutage)
+                .allSatisfy(each -> assertThat(each.publishedAt()).isAfterOrEqualTo(outage.end()));
+        // Published as one burst: no other vehicle's message in between.
+        List<Sent> all = publisher.all();
+        int first = all.indexOf(duringOutage.get(0));
+        assertThat(all.subList(first, first + buffer.size())).containsExactlyElementsOf(duringOutage);
+    }
+
+    @Test
+    void aTriggeredDeviationMovesTheVehicleOffItsPathForSixMinutes() {
+        FleetSimulator simulator = new FleetSimulator(FleetSimulatorConfig.defaults(), new RecordingPublisher());
+        Vehicle vehicle = simulator.model().vehicle("VH-0042").orElseThrow();
+
+        Deviation deviation = simulator.triggerDeviation("VH-0042");
+
+        assertThat(Duration.between(deviation.start(), deviation.end())).isEqualTo(Duration.ofMinutes(6));
+        assertThat(deviation.offsetMeters()).isEqualTo(800);
+        Instant middle = deviation.start().plus(Duration.ofMinutes(3));
+        assertThat(simulator.model().deviations(vehicle, middle)).contains(deviation);
+        assertThat(deviation.offsetMetersAt(middle)).isEqualTo(800);
+        assertThatThrownBy(() -> simulator.triggerDeviation("VH-0341"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "VH-0341 is not part of the simulated fleet of 340 vehicles (VH-0001 to VH-0340)");
+        assertThatThrownBy(() -> simulator.triggerGarageOutage("TRUCK-1")).hasMessageContaining("TRUCK-1");
     }
 
     @Test
@@ -58,7 +129,8 @@ class FleetSimulatorTest {
                 "simulator.vehicles", "50",
                 "simulator.fix-interval", "100ms",
                 "simulator.rate", "50",
-                "simulator.duration", "1s"));
+                "simulator.duration", "1s",
+                "simulator.garage-rate", "0"));
         RecordingPublisher publisher = new RecordingPublisher();
 
         SimulationSummary summary = new FleetSimulator(config, publisher).run();
@@ -132,19 +204,18 @@ class FleetSimulatorTest {
 
     /** Acknowledges every message at once and remembers it. */
     private static final class RecordingPublisher implements PositionPublisher {
-        private final List<Position> positions = new ArrayList<>();
-        private final List<PayloadFormat> formats = new ArrayList<>();
+        private final List<Sent> sent = new ArrayList<>();
 
         @Override
-        public synchronized CompletableFuture<Void> publish(Position position, PayloadFormat format) {
-            positions.add(position);
-            formats.add(format);
+        public synchronized CompletableFuture<Void> publish(
+                Position position, PayloadFormat format, int schemaVersion) {
+            sent.add(new Sent(position, format, schemaVersion, Instant.now()));
             return CompletableFuture.completedFuture(null);
         }
 
         @Override
         public synchronized PublishCounts counts() {
-            return new PublishCounts(positions.size(), positions.size(), 0);
+            return new PublishCounts(sent.size(), sent.size(), 0);
         }
 
         @Override
@@ -152,20 +223,31 @@ class FleetSimulatorTest {
             return true;
         }
 
-        synchronized List<Position> positions() {
-            return List.copyOf(positions);
+        synchronized List<Sent> all() {
+            return List.copyOf(sent);
         }
 
-        synchronized List<PayloadFormat> formatsOf(String vehicleId) {
-            List<PayloadFormat> result = new ArrayList<>();
-            for (int i = 0; i < positions.size(); i++) {
-                if (positions.get(i).vehicleId().equals(vehicleId)) {
-                    result.add(formats.get(i));
-                }
-            }
-            return result;
+        synchronized List<Position> positions() {
+            return sent.stream().map(Sent::position).toList();
+        }
+
+        synchronized List<Sent> of(String vehicleId) {
+            return sent.stream()
+                    .filter(each -> each.position().vehicleId().equals(vehicleId))
+                    .toList();
+        }
+
+        List<PayloadFormat> formatsOf(String vehicleId) {
+            return of(vehicleId).stream().map(Sent::format).toList();
+        }
+
+        List<Integer> schemaVersionsOf(String vehicleId) {
+            return of(vehicleId).stream().map(Sent::schemaVersion).toList();
         }
     }
+
+    /** One published message and when it was published. */
+    private record Sent(Position position, PayloadFormat format, int schemaVersion, Instant publishedAt) {}
 
     /** A publisher whose in-flight window never frees up: publishing waits until interrupted. */
     private static final class BlockedPublisher implements PositionPublisher {
@@ -173,7 +255,8 @@ class FleetSimulatorTest {
         private final CountDownLatch never = new CountDownLatch(1);
 
         @Override
-        public CompletableFuture<Void> publish(Position position, PayloadFormat format) throws InterruptedException {
+        public CompletableFuture<Void> publish(Position position, PayloadFormat format, int schemaVersion)
+                throws InterruptedException {
             waiting.countDown();
             never.await();
             throw new IllegalStateException("The window never frees up");

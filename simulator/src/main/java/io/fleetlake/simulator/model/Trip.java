@@ -2,6 +2,7 @@ package io.fleetlake.simulator.model;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.simulator.geo.GeoPoint;
 import java.util.List;
 
 /**
@@ -52,6 +53,33 @@ record Trip(Route route, List<City> cities, List<Movement> movements) {
     }
 
     VehicleState stateAt(long timeMillis) {
+        return movements.get(movementIndex(timeMillis)).stateAt(timeMillis);
+    }
+
+    /**
+     * Whether the vehicle drives without a halt from one time to another, both within this trip, never turning more
+     * than {@code maximumTurnDegrees} away from its course at the start.
+     */
+    boolean drivesSteadily(long fromMillis, long toMillis, double maximumTurnDegrees) {
+        if (fromMillis < startMillis() || toMillis > endMillis()) {
+            return false;
+        }
+        int index = movementIndex(fromMillis);
+        if (!(movements.get(index) instanceof Movement.Drive first)) {
+            return false;
+        }
+        for (; index < movements.size() && movements.get(index).startMillis() < toMillis; index++) {
+            if (!(movements.get(index) instanceof Movement.Drive drive)
+                    || GeoPoint.headingDifference(drive.headingDegrees(), first.headingDegrees())
+                            > maximumTurnDegrees) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The index of the movement under way at a time: the last one that starts at or before it. */
+    private int movementIndex(long timeMillis) {
         int low = 0;
         int high = movements.size() - 1;
         while (low < high) {
@@ -62,6 +90,6 @@ record Trip(Route route, List<City> cities, List<Movement> movements) {
                 high = middle - 1;
             }
         }
-        return movements.get(low).stateAt(timeMillis);
+        return low;
     }
 }

@@ -6,6 +6,7 @@ import io.fleetlake.simulator.geo.GeoPoint;
 import io.fleetlake.simulator.model.Movement.Drive;
 import io.fleetlake.simulator.model.Movement.Halt;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -46,15 +47,23 @@ final class TripPlanner {
     private static final double REST_BREAK_PROBABILITY = 0.5;
     private static final Duration MINIMUM_REST_BREAK = Duration.ofMinutes(10);
     private static final Duration MAXIMUM_REST_BREAK = Duration.ofMinutes(25);
-    private static final Duration MINIMUM_INTERMEDIATE_DWELL = Duration.ofMinutes(5);
-    private static final Duration MAXIMUM_INTERMEDIATE_DWELL = Duration.ofMinutes(20);
-    private static final Duration MINIMUM_FINAL_DWELL = Duration.ofMinutes(15);
-    private static final Duration MAXIMUM_FINAL_DWELL = Duration.ofMinutes(60);
+    /** A stop lasts between these fractions of the delivery stop duration. */
+    static final double MINIMUM_DWELL_FACTOR = 0.8;
+
+    static final double MAXIMUM_DWELL_FACTOR = 1.2;
 
     private final RoadNetwork network;
+    private final Duration deliveryStopDuration;
 
-    TripPlanner(RoadNetwork network) {
+    /**
+     * @param deliveryStopDuration about how long a vehicle halts at each stop after its departure; zero drives through
+     */
+    TripPlanner(RoadNetwork network, Duration deliveryStopDuration) {
         this.network = requireNonNull(network, "network is null");
+        this.deliveryStopDuration = requireNonNull(deliveryStopDuration, "deliveryStopDuration is null");
+        if (deliveryStopDuration.isNegative()) {
+            throw new IllegalArgumentException("The delivery stop duration is negative: " + deliveryStopDuration);
+        }
     }
 
     /**
@@ -85,18 +94,29 @@ final class TripPlanner {
             Road road = roads.get(leg);
             List<Waypoint> waypoints = waypoints(road, random);
             drive(waypoints, road, timetable, random);
-            boolean last = leg == roads.size() - 1;
-            Duration dwell = last
-                    ? between(MINIMUM_FINAL_DWELL, MAXIMUM_FINAL_DWELL, random)
-                    : between(MINIMUM_INTERMEDIATE_DWELL, MAXIMUM_INTERMEDIATE_DWELL, random);
+            Duration dwell = dwell(random);
             City arrival = road.to();
-            timetable.halt(arrival.location(), arrival.elevationMeters(), dwell);
+            if (!dwell.isZero()) {
+                timetable.halt(arrival.location(), arrival.elevationMeters(), dwell);
+            }
             stops.add(new Stop(arrival.name(), arrival.location(), dwell));
             waypoints.subList(1, waypoints.size()).forEach(waypoint -> path.add(waypoint.location()));
         }
         List<City> cities = new ArrayList<>(List.of(origin));
         roads.forEach(road -> cities.add(road.to()));
-        return new Trip(new Route(routeId, vehicleId, stops, path), cities, timetable.movements);
+        return new Trip(
+                new Route(routeId, vehicleId, Instant.ofEpochMilli(startMillis), stops, path),
+                cities,
+                timetable.movements);
+    }
+
+    /**
+     * How long the vehicle halts at a stop. The generator is consumed whatever the duration, so that the cities and
+     * paths of a vehicle's trips do not depend on it.
+     */
+    private Duration dwell(SplittableRandom random) {
+        double factor = MINIMUM_DWELL_FACTOR + random.nextDouble() * (MAXIMUM_DWELL_FACTOR - MINIMUM_DWELL_FACTOR);
+        return Duration.ofMillis(Math.round(deliveryStopDuration.toMillis() * factor));
     }
 
     private List<Road> chooseRoads(City origin, Optional<City> previous, SplittableRandom random) {

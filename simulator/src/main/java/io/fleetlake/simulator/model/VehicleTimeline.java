@@ -3,6 +3,9 @@ package io.fleetlake.simulator.model;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -13,6 +16,8 @@ import java.util.SplittableRandom;
  * vehicle's own generator, so the answer for a time does not depend on which times were asked before. Only the last
  * {@value #RETAINED_PAST_TRIPS} trips before the latest one asked for are kept; older times can no longer be answered.
  * Thread-safe.
+ *
+ * <p>Route ids are {@code <vehicle>-<yyyyMMdd>-<n>}: the n-th trip of the vehicle that departs on that UTC day.
  */
 final class VehicleTimeline {
     private static final int RETAINED_PAST_TRIPS = 8;
@@ -24,7 +29,8 @@ final class VehicleTimeline {
     private final List<Trip> trips = new ArrayList<>();
     private City location;
     private Optional<City> cameFrom = Optional.empty();
-    private int planned;
+    private LocalDate departureDay;
+    private int departuresThatDay;
 
     VehicleTimeline(Vehicle vehicle, TripPlanner planner, City home, long startMillis, SplittableRandom random) {
         this.vehicle = requireNonNull(vehicle, "vehicle is null");
@@ -40,6 +46,11 @@ final class VehicleTimeline {
 
     synchronized Route routeAt(long timeMillis) {
         return tripAt(timeMillis).route();
+    }
+
+    /** See {@link Trip#drivesSteadily}; false when the times fall in different trips. */
+    synchronized boolean drivesSteadily(long fromMillis, long toMillis, double maximumTurnDegrees) {
+        return tripAt(fromMillis).drivesSteadily(fromMillis, toMillis, maximumTurnDegrees);
     }
 
     private Trip tripAt(long timeMillis) {
@@ -77,8 +88,14 @@ final class VehicleTimeline {
             departure = last.endMillis();
             heading = last.stateAt(departure).headingDegrees();
         }
-        planned++;
-        String routeId = String.format("%s-R%05d", vehicle.vehicleId(), planned);
+        LocalDate day = Instant.ofEpochMilli(departure).atOffset(ZoneOffset.UTC).toLocalDate();
+        if (!day.equals(departureDay)) {
+            departureDay = day;
+            departuresThatDay = 0;
+        }
+        departuresThatDay++;
+        String routeId =
+                vehicle.vehicleId() + "-" + DateTimeFormatter.BASIC_ISO_DATE.format(day) + "-" + departuresThatDay;
         Trip trip = planner.plan(routeId, vehicle.vehicleId(), location, cameFrom, departure, heading, random);
         cameFrom = Optional.of(trip.lastDeparture());
         location = trip.destination();

@@ -9,6 +9,8 @@ import io.fleetlake.simulator.geo.GeoPoint;
 import io.fleetlake.simulator.geo.Regions;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,11 +23,14 @@ class FleetModelTest {
     private static final Instant EPOCH = Instant.parse("2026-03-01T00:00:00Z");
     private static final Duration FIX_INTERVAL = Duration.ofSeconds(5);
     private static final RoadNetwork NETWORK = RoadNetwork.iberia();
+    /** Plain driving: the kinematics below hold exactly only without detours. */
+    private static final FleetPatterns PLAIN = FleetPatterns.noIncidents(Duration.ofMinutes(3));
 
     /** Consecutive fixes of 40 vehicles over 2 hours: about 57,000 pairs, shared by the kinematics tests. */
-    private static final List<FixPair> FIX_PAIRS = fixPairs(new FleetModel(42, 40, 0.1, EPOCH), Duration.ofHours(2));
+    private static final List<FixPair> FIX_PAIRS =
+            fixPairs(new FleetModel(42, 40, 0.1, PLAIN, EPOCH), Duration.ofHours(2));
 
-    private final FleetModel fleet = new FleetModel(42, 340, 0.1, EPOCH);
+    private final FleetModel fleet = new FleetModel(42, 340, 0.1, PLAIN, EPOCH);
 
     @Test
     void vehiclesAreNumberedFromOne() {
@@ -38,18 +43,18 @@ class FleetModelTest {
     @Test
     void jsonShareIsExactAndSeeded() {
         assertThat(jsonVehicles(fleet)).hasSize(34);
-        assertThat(jsonVehicles(new FleetModel(42, 340, 0.1, EPOCH))).isEqualTo(jsonVehicles(fleet));
-        assertThat(jsonVehicles(new FleetModel(43, 340, 0.1, EPOCH)))
+        assertThat(jsonVehicles(new FleetModel(42, 340, 0.1, PLAIN, EPOCH))).isEqualTo(jsonVehicles(fleet));
+        assertThat(jsonVehicles(new FleetModel(43, 340, 0.1, PLAIN, EPOCH)))
                 .hasSize(34)
                 .isNotEqualTo(jsonVehicles(fleet));
-        assertThat(jsonVehicles(new FleetModel(42, 340, 0, EPOCH))).isEmpty();
-        assertThat(jsonVehicles(new FleetModel(42, 340, 1, EPOCH))).hasSize(340);
+        assertThat(jsonVehicles(new FleetModel(42, 340, 0, PLAIN, EPOCH))).isEmpty();
+        assertThat(jsonVehicles(new FleetModel(42, 340, 1, PLAIN, EPOCH))).hasSize(340);
     }
 
     @Test
     void sameSeedGivesSamePositionsWhateverTheOrderOfQuestions() {
-        FleetModel first = new FleetModel(42, 60, 0.1, EPOCH);
-        FleetModel second = new FleetModel(42, 60, 0.1, EPOCH);
+        FleetModel first = new FleetModel(42, 60, 0.1, PLAIN, EPOCH);
+        FleetModel second = new FleetModel(42, 60, 0.1, PLAIN, EPOCH);
         List<Instant> times = new ArrayList<>();
         for (int minute = 0; minute <= 6 * 60; minute += 17) {
             times.add(EPOCH.plus(Duration.ofMinutes(minute)).plusMillis(minute * 7L));
@@ -74,7 +79,7 @@ class FleetModelTest {
 
     @Test
     void differentSeedGivesDifferentJourneys() {
-        FleetModel other = new FleetModel(7, 340, 0.1, EPOCH);
+        FleetModel other = new FleetModel(7, 340, 0.1, PLAIN, EPOCH);
         Instant time = EPOCH.plus(Duration.ofHours(3));
 
         long samePlace = fleet.vehicles().stream()
@@ -187,7 +192,10 @@ class FleetModelTest {
             Route route = fleet.route(vehicle, time);
 
             assertThat(route.vehicleId()).isEqualTo(vehicle.vehicleId());
-            assertThat(route.routeId()).startsWith(vehicle.vehicleId() + "-R");
+            String departureDay = DateTimeFormatter.BASIC_ISO_DATE.format(
+                    route.departure().atOffset(ZoneOffset.UTC).toLocalDate());
+            assertThat(route.routeId()).matches(vehicle.vehicleId() + "-" + departureDay + "-[1-9][0-9]*");
+            assertThat(route.departure()).isBeforeOrEqualTo(time);
             assertThat(route.origin().dwell()).isZero();
             for (int i = 1; i < route.stops().size(); i++) {
                 City from = NETWORK.city(route.stops().get(i - 1).name());
@@ -196,7 +204,7 @@ class FleetModelTest {
                 assertThat(route.stops().get(i).dwell()).isPositive();
             }
             VehicleState state = fleet.state(vehicle, time);
-            assertThat(distanceToPathMeters(state.location(), route.path()))
+            assertThat(PathGeometry.distanceToPathMeters(state.location(), route.path()))
                     .as(vehicle.vehicleId())
                     .isLessThan(0.5);
         }
@@ -238,10 +246,10 @@ class FleetModelTest {
 
         assertThatThrownBy(() -> fleet.position(vehicle, EPOCH.minusMillis(1)))
                 .hasMessageContaining("starts at 2026-03-01T00:00:00Z");
-        assertThatThrownBy(() -> fleet.position(new Vehicle(500, "VH-0501", PayloadFormat.AVRO), EPOCH))
+        assertThatThrownBy(() -> fleet.position(new Vehicle(500, "VH-0501", PayloadFormat.AVRO, 1), EPOCH))
                 .hasMessageContaining("VH-0501 is not part of this fleet");
-        assertThatThrownBy(() -> new FleetModel(42, 0, 0.1, EPOCH)).hasMessageContaining("at least one vehicle");
-        assertThatThrownBy(() -> new FleetModel(42, 10, 1.5, EPOCH)).hasMessageContaining("between 0 and 1");
+        assertThatThrownBy(() -> new FleetModel(42, 0, 0.1, PLAIN, EPOCH)).hasMessageContaining("at least one vehicle");
+        assertThatThrownBy(() -> new FleetModel(42, 10, 1.5, PLAIN, EPOCH)).hasMessageContaining("between 0 and 1");
     }
 
     @Test
@@ -295,27 +303,6 @@ class FleetModelTest {
                 .mapToDouble(city -> city.location().distanceMeters(location))
                 .min()
                 .orElseThrow();
-    }
-
-    /** The shortest distance from a point to a polyline of great-circle segments. */
-    private static double distanceToPathMeters(GeoPoint point, List<GeoPoint> path) {
-        double radius = GeoPoint.EARTH_RADIUS_METERS;
-        double best = Double.MAX_VALUE;
-        for (int i = 1; i < path.size(); i++) {
-            GeoPoint start = path.get(i - 1);
-            GeoPoint end = path.get(i);
-            double fromStart = start.distanceMeters(point);
-            best = Math.min(best, Math.min(fromStart, end.distanceMeters(point)));
-            double angle = Math.toRadians(start.bearingDegrees(point) - start.bearingDegrees(end));
-            if (Math.cos(angle) > 0) {
-                double crossTrack = Math.asin(Math.sin(fromStart / radius) * Math.sin(angle)) * radius;
-                double alongTrack = Math.acos(Math.cos(fromStart / radius) / Math.cos(crossTrack / radius)) * radius;
-                if (alongTrack <= start.distanceMeters(end)) {
-                    best = Math.min(best, Math.abs(crossTrack));
-                }
-            }
-        }
-        return best;
     }
 
     /**

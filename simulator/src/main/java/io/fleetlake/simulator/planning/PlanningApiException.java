@@ -1,0 +1,24 @@
+package io.fleetlake.simulator.planning;
+
+import static java.util.Objects.requireNonNull;
+
+/** A request the planning API refuses; the message tells the client what to change. */
+final class PlanningApiException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final ApiError error;
+
+    PlanningApiException(ApiError error, String message) {
+        super(message);
+        this.error = requireNonNull(error, "error is null");
+    }
+
+    PlanningApiException(ApiError error, String message, Throwable cause) {
+        super(message, cause);
+        this.error = requireNonNull(error, "error is null");
+    }
+
+    ApiError error() {
+        return error;
+    }
+}
