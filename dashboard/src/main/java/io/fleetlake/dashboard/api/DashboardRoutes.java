@@ -1,0 +1,72 @@
+package io.fleetlake.dashboard.api;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.dashboard.history.HistoryReader;
+import io.fleetlake.dashboard.http.Reply;
+import io.fleetlake.dashboard.http.Route;
+import io.fleetlake.dashboard.http.Router;
+import io.fleetlake.dashboard.pipeline.PipelineCountersReader;
+import io.fleetlake.dashboard.redis.CurrentStateReader;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+/** The routing table of the dashboard: every path it serves and the handler that answers it. */
+public final class DashboardRoutes {
+    private DashboardRoutes() {}
+
+    /**
+     * @param currentState the live fleet (Redis)
+     * @param history the Iceberg history (Trino)
+     * @param counters the running pipeline's counters (Flink)
+     */
+    public static Router router(
+            CurrentStateReader currentState,
+            HistoryReader history,
+            PipelineCountersReader counters,
+            Settings settings,
+            Clock clock,
+            ObjectMapper mapper) {
+        requireNonNull(settings, "settings is null");
+        LiveFleetReader fleet = new LiveFleetReader(currentState, clock, settings.staleAfter());
+        VehiclesHandler vehicles = new VehiclesHandler(fleet, settings.staleAfter());
+        SummaryHandler summary = new SummaryHandler(fleet, counters, settings.staleAfter());
+        ReplayHandler replay = new ReplayHandler(history, clock, settings.staleAfter(), settings.replayLookback());
+        PageResources page = PageResources.load();
+        ClientSettings clientSettings = new ClientSettings(
+                settings.pollInterval().toMillis(),
+                settings.staleAfter().toMillis(),
+                settings.replayLookback().toMillis());
+        return new Router(
+                List.of(
+                        Route.get("/", page::page),
+                        Route.get("/dashboard.js", page::script),
+                        Route.get("/dashboard.css", page::styles),
+                        Route.get("/region.geojson", page::region),
+                        Route.get("/healthz", request -> Reply.json(Health.UP)),
+                        Route.get("/api/config", request -> Reply.json(clientSettings)),
+                        Route.get("/api/vehicles", vehicles::vehicles),
+                        Route.get("/api/vehicles/{id}", vehicles::vehicle),
+                        Route.get("/api/summary", summary::summary),
+                        Route.get("/api/replay", replay::replay),
+                        Route.get("/api/snapshots", replay::snapshots)),
+                mapper);
+    }
+
+    /**
+     * The configuration the handlers use.
+     *
+     * @param staleAfter a vehicle whose newest fix is older is stale
+     * @param pollInterval how often the page refreshes
+     * @param replayLookback how far before a replay instant the history is scanned
+     */
+    public record Settings(Duration staleAfter, Duration pollInterval, Duration replayLookback) {
+        public Settings {
+            requireNonNull(staleAfter, "staleAfter is null");
+            requireNonNull(pollInterval, "pollInterval is null");
+            requireNonNull(replayLookback, "replayLookback is null");
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.fleetlake.dashboard.http;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.dashboard.error.DashboardError;
+import io.fleetlake.dashboard.error.DashboardException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Dispatches requests through the routing table and turns every failure into a JSON {@link ErrorBody} with the status
+ * {@link ExceptionStatuses} gives. The only place that catches handler exceptions: an internal error is logged here
+ * once with its stack trace, an unavailable Redis or Trino as one line.
+ */
+public final class Router {
+    private static final Logger LOG = LoggerFactory.getLogger(Router.class);
+    private static final String GET = "GET";
+
+    private final List<Route> routes;
+    private final ObjectMapper mapper;
+
+    public Router(List<Route> routes, ObjectMapper mapper) {
+        this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
+        this.mapper = requireNonNull(mapper, "mapper is null");
+    }
+
+    public HttpResponse handle(HttpRequest request) {
+        requireNonNull(request, "request is null");
+        try {
+            return dispatch(request);
+        } catch (RuntimeException e) {
+            return failure(request, e);
+        }
+    }
+
+    private HttpResponse dispatch(HttpRequest request) {
+        List<String> segments = Route.segments(request.path());
+        for (Route route : routes) {
+            Optional<Map<String, String>> variables = route.match(segments);
+            if (variables.isEmpty()) {
+                continue;
+            }
+            if (!request.method().equals(GET)) {
+                throw new DashboardException(
+                        DashboardError.METHOD_NOT_ALLOWED,
+                        "Method " + request.method() + " is not allowed for " + request.path() + ": use GET");
+            }
+            Reply reply = route.handler().handle(new RouteRequest(variables.get(), request.queryParameters()));
+            return respond(reply);
+        }
+        throw new DashboardException(DashboardError.NOT_FOUND, "Nothing is served at " + request.path());
+    }
+
+    private HttpResponse respond(Reply reply) {
+        if (reply instanceof Reply.Text text) {
+            return new HttpResponse(HttpResponse.OK, text.contentType(), text.body());
+        }
+        return new HttpResponse(HttpResponse.OK, HttpResponse.JSON, write(((Reply.Json) reply).value()));
+    }
+
+    private HttpResponse failure(HttpRequest request, RuntimeException failure) {
+        DashboardError error = ExceptionStatuses.errorOf(failure);
+        int status = ExceptionStatuses.statusOf(failure);
+        String message = Optional.ofNullable(failure.getMessage())
+                .orElse(failure.getClass().getSimpleName());
+        switch (error.category()) {
+            case INTERNAL ->
+                LOG.error("{} {} failed with status {}", request.method(), request.path(), status, failure);
+            case EXTERNAL ->
+                LOG.warn("{} {} failed with status {}: {}", request.method(), request.path(), status, message);
+            case USER ->
+                LOG.debug("{} {} rejected with status {}: {}", request.method(), request.path(), status, message);
+        }
+        ErrorBody body = new ErrorBody(
+                status,
+                error.name(),
+                error.category().name(),
+                error == DashboardError.INTERNAL ? "Internal error: " + message + " (see the dashboard log)" : message);
+        return new HttpResponse(status, HttpResponse.JSON, write(body));
+    }
+
+    private String write(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("Cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+}
