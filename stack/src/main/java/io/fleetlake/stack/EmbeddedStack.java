@@ -96,11 +96,21 @@ public final class EmbeddedStack implements AutoCloseable {
 
     /** Stops and starts one component again, waiting until it is healthy; for operations and failure tests. */
     public void restart(String name) {
+        stop(name);
+        start(name);
+    }
+
+    /** Stops one component, for example to take a dependency away from the others; {@link #start(String)} undoes it. */
+    public void stop(String name) {
         Component component = component(name);
-        LOG.info("Restarting {}", name);
+        LOG.info("Stopping {}", name);
         component.stop();
         started.remove(component);
-        startAndAwait(component);
+    }
+
+    /** Starts one stopped component and waits until it is healthy. */
+    public void start(String name) {
+        startAndAwait(component(name));
     }
 
     /**

@@ -43,6 +43,8 @@ public final class FleetStack {
     public static final String CONNECT = "connect";
     public static final String PIPELINE = "pipeline";
     public static final String TRINO = "trino";
+    public static final String PLANNING = "planning";
+    public static final String DASHBOARD = "dashboard";
 
     /** Name the ingest worker registers the MQTT source connector under. */
     public static final String CONNECTOR_NAME = "mqtt-positions";
@@ -160,13 +162,26 @@ public final class FleetStack {
                 // worker logs its ready line only once its own task is subscribed.
                 HealthProbes.logContains(settings.logFile(CONNECT), "Connect worker ready on"),
                 connectUri));
-        String flinkUri = "http://" + host + ":" + settings.port(StackPort.FLINK);
+        components.add(javaComponent(
+                PLANNING,
+                Set.of(),
+                // The planning API serves the routes of the simulated fleet: same seed, size and stop duration.
+                new Module("simulator", "simulator", "io.fleetlake.simulator.PlanningApiMain", List.of("simulator")),
+                List.of("-Xmx256m"),
+                Map.of("planning.host", host, "planning.port", port(StackPort.PLANNING)),
+                HealthProbes.http(URI.create(settings.planningUri() + "/healthz"), body -> true),
+                settings.planningUri()));
+        String flinkUri = settings.flinkRestUri();
         List<String> flinkJvmOptions = new ArrayList<>(List.of("-Xmx1g"));
         flinkJvmOptions.addAll(FLINK_JVM_OPTIONS);
         components.add(javaComponent(
                 PIPELINE,
-                Set.of(KAFKA_TOPICS, CATALOG, REDIS),
-                new Module("flink-jobs", "flink-jobs", "io.fleetlake.flink.FleetPipelineMain", List.of("validation")),
+                Set.of(KAFKA_TOPICS, CATALOG, REDIS, PLANNING),
+                new Module(
+                        "flink-jobs",
+                        "flink-jobs",
+                        "io.fleetlake.flink.FleetPipelineMain",
+                        List.of("validation", "enrichment")),
                 flinkJvmOptions,
                 Map.ofEntries(
                         Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
@@ -177,6 +192,7 @@ public final class FleetStack {
                         Map.entry("pipeline.s3-secret-key", settings.s3SecretKey()),
                         Map.entry("pipeline.s3-region", settings.s3Region()),
                         Map.entry("pipeline.redis-uri", settings.redisUri()),
+                        Map.entry("pipeline.planning-uri", settings.planningUri()),
                         Map.entry("pipeline.checkpoint-dir", directory(PIPELINE) + "/checkpoints"),
                         Map.entry("pipeline.rest-host", host),
                         Map.entry("pipeline.rest-port", port(StackPort.FLINK))),

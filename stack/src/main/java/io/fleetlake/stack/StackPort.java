@@ -10,7 +10,9 @@ public enum StackPort {
     CATALOG("catalog.port", 18181),
     CONNECT("connect.port", 18083),
     FLINK("pipeline.rest-port", 18081),
-    TRINO("trino.port", 18080);
+    TRINO("trino.port", 18080),
+    PLANNING("planning.port", 18090),
+    DASHBOARD("dashboard.port", 18088);
 
     private final String key;
     private final int defaultPort;

@@ -133,6 +133,18 @@ public record StackSettings(
         return "redis://" + host + ":" + port(StackPort.REDIS);
     }
 
+    public String dashboardUri() {
+        return "http://" + host + ":" + port(StackPort.DASHBOARD);
+    }
+
+    public String flinkRestUri() {
+        return "http://" + host + ":" + port(StackPort.FLINK);
+    }
+
+    public String planningUri() {
+        return "http://" + host + ":" + port(StackPort.PLANNING);
+    }
+
     public String trinoJdbcUrl() {
         return "jdbc:trino://" + host + ":" + port(StackPort.TRINO) + "/iceberg";
     }

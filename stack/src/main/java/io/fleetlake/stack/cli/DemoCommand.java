@@ -58,14 +58,19 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException, SQLException {
         FleetHome home = options.home();
-        ConfigSource configuration = options.configuration();
+        // The fleet size reaches the planning API process through the stack's configuration, so that it serves the
+        // routes of exactly the vehicles the simulator drives.
+        ConfigSource configuration = options.configuration()
+                .withOverrides(
+                        Map.of(
+                                FleetSimulatorConfig.DURATION,
+                                duration,
+                                FleetSimulatorConfig.VEHICLES,
+                                Integer.toString(vehicles)),
+                        "demo options");
         StackSettings settings = options.settings(configuration, home);
-        FleetSimulatorConfig simulatorConfig = FleetSimulatorConfig.from(configuration.withOverrides(
-                Map.of(
-                        FleetSimulatorConfig.DURATION, duration,
-                        FleetSimulatorConfig.VEHICLES, Integer.toString(vehicles),
-                        FleetSimulatorConfig.MQTT_URI, settings.mqttUri()),
-                "demo options"));
+        FleetSimulatorConfig simulatorConfig = FleetSimulatorConfig.from(
+                configuration.withOverrides(Map.of(FleetSimulatorConfig.MQTT_URI, settings.mqttUri()), "demo options"));
 
         EmbeddedStack stack = FleetStack.create(settings, home);
         StackRunner.startWithShutdownHook(stack, settings);

@@ -102,7 +102,7 @@ class ConnectorRestartIT {
     }
 
     private static List<Position> positions() {
-        Instant start = Instant.now().minus(20, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        Instant start = Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         List<Position> positions = new ArrayList<>();
         for (int fix = 0; fix < FIXES_PER_VEHICLE; fix++) {
             for (int vehicle = 0; vehicle < VEHICLES; vehicle++) {

@@ -60,16 +60,17 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            ConfigSource configuration = ConfigSource.of(Map.of(
-                    StackSettings.FREE_PORTS,
-                    "true",
+            ConfigSource configuration = ConfigSource.of(Map.ofEntries(
+                    Map.entry(StackSettings.FREE_PORTS, "true"),
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
-                    "pipeline.checkpoint-interval",
-                    "2s",
-                    "validation.rules-file",
-                    rulesFile.toString(),
-                    "validation.extra-schema-dir",
-                    extraSchemas.toString()));
+                    Map.entry("pipeline.checkpoint-interval", "2s"),
+                    Map.entry("validation.rules-file", rulesFile.toString()),
+                    Map.entry("validation.extra-schema-dir", extraSchemas.toString()),
+                    // Routes refresh and go stale quickly, and a silent partition is declared idle quickly, so that the
+                    // enrichment and window tests do not wait for minutes.
+                    Map.entry("enrichment.route-refresh", "3s"),
+                    Map.entry("enrichment.route-stale-after", "12s"),
+                    Map.entry("pipeline.source-idleness", "5s")));
             StackSettings settings = StackSettings.from(configuration, dataDirectory);
             EmbeddedStack stack = FleetStack.create(settings, FleetHome.locate());
             stack.start();
