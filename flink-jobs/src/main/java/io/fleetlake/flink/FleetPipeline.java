@@ -7,8 +7,10 @@ import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.DeadLetterSink;
 import io.fleetlake.flink.sinks.IcebergTableSink;
+import io.fleetlake.flink.sinks.LatePositionSink;
 import io.fleetlake.flink.sinks.RedisCurrentStateSink;
 import io.fleetlake.flink.sources.RawPositionsSource;
+import io.fleetlake.flink.sources.RouteSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,22 +50,31 @@ public final class FleetPipeline implements AutoCloseable {
     }
 
     /**
-     * The production pipeline: Kafka raw positions in; Kafka dead letters, {@code fleet.rejected_positions}, Redis and
-     * {@code fleet.positions} out.
+     * The production pipeline: Kafka raw positions and the planning API in; Kafka dead letters,
+     * {@code fleet.rejected_positions}, Redis, {@code fleet.positions}, {@code fleet.vehicle_minutes} and Kafka late
+     * positions out.
      */
     public static FleetPipeline production(FleetPipelineConfig config) {
         return new FleetPipeline(config, FleetPipeline::productionJob);
     }
 
     private static FleetPipelineJob productionJob(FleetPipelineConfig config) {
-        return new FleetPipelineJob(
-                RawPositionsSource.create(config),
-                DeadLetterSink.create(config),
-                IcebergTableSink.rejectedPositions(config),
-                RedisCurrentStateSink.create(config.redisUri()),
-                IcebergTableSink.positions(config),
-                config.validationRules(),
-                config.dedupTtl());
+        return FleetPipelineJob.builder()
+                .source(RawPositionsSource.create(config))
+                .routeSource(RouteSource.create(config.planningUri(), config.enrichment()))
+                .deadLetterSink(DeadLetterSink.create(config))
+                .rejectedTableSink(IcebergTableSink.rejectedPositions(config))
+                .currentStateSink(RedisCurrentStateSink.create(config.redisUri()))
+                .positionTableSink(IcebergTableSink.positions(config))
+                .vehicleMinuteTableSink(IcebergTableSink.vehicleMinutes(config))
+                .latePositionSink(LatePositionSink.create(config))
+                .validationRules(config.validationRules())
+                .enrichment(config.enrichment())
+                .stateTtl(config.dedupTtl())
+                .maxOutOfOrderness(config.maxOutOfOrderness())
+                .sourceIdleness(config.sourceIdleness())
+                .allowedLateness(config.allowedLateness())
+                .build();
     }
 
     /** Submits the job and waits until it is running; throws when it fails to get there. */

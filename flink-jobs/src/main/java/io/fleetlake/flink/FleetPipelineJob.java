@@ -2,14 +2,23 @@ package io.fleetlake.flink;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.config.EnrichmentConfig;
 import io.fleetlake.flink.functions.DecodePositions;
 import io.fleetlake.flink.functions.DeduplicateResends;
+import io.fleetlake.flink.functions.EnrichPositions;
+import io.fleetlake.flink.functions.EventTime;
 import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.functions.RejectImplausibleJumps;
 import io.fleetlake.flink.functions.Rejections;
+import io.fleetlake.flink.functions.RouteUpdates;
+import io.fleetlake.flink.functions.VehicleMinutes;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.records.RoutePoll;
+import io.fleetlake.flink.records.RouteUpdate;
+import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.sinks.TableSink;
 import io.fleetlake.validation.ValidationRules;
 import java.time.Duration;
@@ -19,6 +28,7 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamUtils;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -28,16 +38,28 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * <pre>
  * raw records
  *   → decode-positions          payload size, decode, stateless rules          (rejections →)
+ *   → event-time-watermarks     timestamps = event_time, bounded out-of-orderness, idleness
  *   → deduplicate-resends       keyed by vehicle: resends dropped, conflicts    (rejections →)
  *   → reject-implausible-jumps  same key, chained: GPS jumps                    (rejections →)
+ *   → enrich-positions          same key, with the route updates: route, next stop, distances, status
  *   → current-state sink and fleet.positions
+ *   → vehicle-minutes           same key, chained: one-minute event-time windows → fleet.vehicle_minutes (upsert)
+ *                               positions later than the allowed lateness → late-positions sink
+ * planning-routes-source (parallelism 1) → route-updates (one per vehicle, withdrawals) → enrich-positions
  * every rejection → dead-letter sink and fleet.rejected_positions
  * </pre>
  *
  * <p>It only wires named operators with stable uids (state is matched by uid on restore, so never change one); sources
- * and sinks are passed in, so that tests run the same topology on bounded sources and collecting sinks. The jump check
- * reuses the de-duplication's partitioning ({@link DataStreamUtils#reinterpretAsKeyedStream}): both are keyed by vehicle
- * id, so it is chained to it without a second shuffle of the payloads.
+ * and sinks are passed in, so that tests run the same topology on bounded sources and collecting sinks. Operators added
+ * after the first release (the watermarks, the route source and updates, the enrichment, the windows and the late
+ * positions) have uids of their own and start empty when a checkpoint of an earlier release is restored. Every keyed
+ * operator after the de-duplication reuses its partitioning ({@link DataStreamUtils#reinterpretAsKeyedStream}): all
+ * are keyed by vehicle id, so the payloads are shuffled once. The enrichment joins two inputs and therefore starts a new
+ * task; the sinks and the windows are chained to it.
+ *
+ * <p>Where the watermark is generated and why: see {@link EventTime}. The sinks of {@code fleet.positions} and the
+ * current state sit before the windows, so a position too late for its window is still in the table: the history is
+ * complete, and the late-positions topic only says which minute to recompute.
  *
  * <p><b>Accounting.</b> Every record read is counted once by {@code decode-positions} ({@link
  * PipelineMetrics#RECORDS_READ}) and once more where its fate is decided: rejected by any of the three operators
@@ -56,37 +78,51 @@ public final class FleetPipelineJob {
     public static final String JOB_NAME = "fleet-pipeline";
 
     private final Source<RawRecord, ?, ?> source;
+    private final Source<RoutePoll, ?, ?> routeSource;
     private final Sink<RejectedRecord> deadLetterSink;
     private final TableSink<RejectedRecord> rejectedTableSink;
-    private final Sink<IngestedPosition> currentStateSink;
-    private final TableSink<IngestedPosition> positionTableSink;
+    private final Sink<EnrichedPosition> currentStateSink;
+    private final TableSink<EnrichedPosition> positionTableSink;
+    private final TableSink<VehicleMinute> vehicleMinuteTableSink;
+    private final Sink<EnrichedPosition> latePositionSink;
     private final ValidationRules validationRules;
+    private final EnrichmentConfig enrichment;
     private final Duration stateTtl;
+    private final Duration maxOutOfOrderness;
+    private final Duration sourceIdleness;
+    private final Duration allowedLateness;
 
-    /**
-     * @param stateTtl how long per-vehicle state lives after it was last written: the (vehicle, event time) pairs of
-     *     the de-duplication and the last fixes of the jump check
-     */
-    public FleetPipelineJob(
-            Source<RawRecord, ?, ?> source,
-            Sink<RejectedRecord> deadLetterSink,
-            TableSink<RejectedRecord> rejectedTableSink,
-            Sink<IngestedPosition> currentStateSink,
-            TableSink<IngestedPosition> positionTableSink,
-            ValidationRules validationRules,
-            Duration stateTtl) {
-        this.source = requireNonNull(source, "source is null");
-        this.deadLetterSink = requireNonNull(deadLetterSink, "deadLetterSink is null");
-        this.rejectedTableSink = requireNonNull(rejectedTableSink, "rejectedTableSink is null");
-        this.currentStateSink = requireNonNull(currentStateSink, "currentStateSink is null");
-        this.positionTableSink = requireNonNull(positionTableSink, "positionTableSink is null");
-        this.validationRules = requireNonNull(validationRules, "validationRules is null");
-        this.stateTtl = requireNonNull(stateTtl, "stateTtl is null");
+    private FleetPipelineJob(Builder builder) {
+        this.source = required(builder.source, "source");
+        this.routeSource = required(builder.routeSource, "routeSource");
+        this.deadLetterSink = required(builder.deadLetterSink, "deadLetterSink");
+        this.rejectedTableSink = required(builder.rejectedTableSink, "rejectedTableSink");
+        this.currentStateSink = required(builder.currentStateSink, "currentStateSink");
+        this.positionTableSink = required(builder.positionTableSink, "positionTableSink");
+        this.vehicleMinuteTableSink = required(builder.vehicleMinuteTableSink, "vehicleMinuteTableSink");
+        this.latePositionSink = required(builder.latePositionSink, "latePositionSink");
+        this.validationRules = required(builder.validationRules, "validationRules");
+        this.enrichment = required(builder.enrichment, "enrichment");
+        this.stateTtl = required(builder.stateTtl, "stateTtl");
+        this.maxOutOfOrderness = required(builder.maxOutOfOrderness, "maxOutOfOrderness");
+        this.sourceIdleness = required(builder.sourceIdleness, "sourceIdleness");
+        this.allowedLateness = required(builder.allowedLateness, "allowedLateness");
+    }
+
+    private static <T> T required(T value, String name) {
+        if (value == null) {
+            throw new IllegalStateException(
+                    "The fleet pipeline job needs " + name + ": call Builder." + name + "(...)");
+        }
+        return value;
+    }
+
+    public static Builder builder() {
+        return new Builder();
     }
 
     /** Adds the pipeline to the environment; run it with {@code execute} or {@code executeAsync}. */
     public void addTo(StreamExecutionEnvironment environment) {
-        // Event time and watermarks arrive with the windowing issue; nothing here depends on them yet.
         DataStream<RawRecord> raw = environment
                 .fromSource(source, WatermarkStrategy.noWatermarks(), "raw-positions-source")
                 .uid("raw-positions-source");
@@ -95,7 +131,13 @@ public final class FleetPipelineJob {
                 .name("decode-positions")
                 .uid("decode-positions");
 
-        SingleOutputStreamOperator<IngestedPosition> unique = decoded.keyBy(IngestedPosition::vehicleId, Types.STRING)
+        DataStream<IngestedPosition> timestamped = decoded.assignTimestampsAndWatermarks(
+                        EventTime.positions(maxOutOfOrderness, sourceIdleness))
+                .name("event-time-watermarks")
+                .uid("event-time-watermarks");
+
+        SingleOutputStreamOperator<IngestedPosition> unique = timestamped
+                .keyBy(IngestedPosition::vehicleId, Types.STRING)
                 .process(new DeduplicateResends(stateTtl))
                 .name("deduplicate-resends")
                 .uid("deduplicate-resends");
@@ -111,7 +153,153 @@ public final class FleetPipelineJob {
         rejected.sinkTo(deadLetterSink).name("dead-letter-sink").uid("dead-letter-sink");
         rejectedTableSink.attach(rejected);
 
-        accepted.sinkTo(currentStateSink).name("redis-current-state").uid("redis-current-state");
-        positionTableSink.attach(accepted);
+        KeyedStream<RouteUpdate, String> routeUpdates = environment
+                .fromSource(routeSource, EventTime.withoutEventTime(), "planning-routes-source")
+                .setParallelism(1)
+                .uid("planning-routes-source")
+                .flatMap(new RouteUpdates())
+                .setParallelism(1)
+                .name("route-updates")
+                .uid("route-updates")
+                .keyBy(RouteUpdate::vehicleId, Types.STRING);
+
+        SingleOutputStreamOperator<EnrichedPosition> enriched = DataStreamUtils.reinterpretAsKeyedStream(
+                        accepted, IngestedPosition::vehicleId, Types.STRING)
+                .connect(routeUpdates)
+                .process(new EnrichPositions(enrichment, stateTtl))
+                .name("enrich-positions")
+                .uid("enrich-positions");
+
+        enriched.sinkTo(currentStateSink).name("redis-current-state").uid("redis-current-state");
+        positionTableSink.attach(enriched);
+
+        SingleOutputStreamOperator<VehicleMinute> minutes = VehicleMinutes.window(
+                        DataStreamUtils.reinterpretAsKeyedStream(enriched, EnrichedPosition::vehicleId, Types.STRING),
+                        allowedLateness,
+                        enrichment.stopSpeedKmh())
+                .name("vehicle-minutes")
+                .uid("vehicle-minutes");
+        vehicleMinuteTableSink.attach(minutes);
+        minutes.getSideOutput(VehicleMinutes.LATE_POSITIONS)
+                .sinkTo(latePositionSink)
+                .name("late-positions-sink")
+                .uid("late-positions-sink");
+    }
+
+    /** Collects the job's sources, sinks and settings; {@link #build} refuses a job with any of them missing. */
+    public static final class Builder {
+        private Source<RawRecord, ?, ?> source;
+        private Source<RoutePoll, ?, ?> routeSource;
+        private Sink<RejectedRecord> deadLetterSink;
+        private TableSink<RejectedRecord> rejectedTableSink;
+        private Sink<EnrichedPosition> currentStateSink;
+        private TableSink<EnrichedPosition> positionTableSink;
+        private TableSink<VehicleMinute> vehicleMinuteTableSink;
+        private Sink<EnrichedPosition> latePositionSink;
+        private ValidationRules validationRules;
+        private EnrichmentConfig enrichment;
+        private Duration stateTtl;
+        private Duration maxOutOfOrderness;
+        private Duration sourceIdleness;
+        private Duration allowedLateness;
+
+        private Builder() {}
+
+        /** The raw device payloads. */
+        public Builder source(Source<RawRecord, ?, ?> source) {
+            this.source = requireNonNull(source, "source is null");
+            return this;
+        }
+
+        /** The planning API's answers; run with parallelism 1. */
+        public Builder routeSource(Source<RoutePoll, ?, ?> routeSource) {
+            this.routeSource = requireNonNull(routeSource, "routeSource is null");
+            return this;
+        }
+
+        public Builder deadLetterSink(Sink<RejectedRecord> deadLetterSink) {
+            this.deadLetterSink = requireNonNull(deadLetterSink, "deadLetterSink is null");
+            return this;
+        }
+
+        public Builder rejectedTableSink(TableSink<RejectedRecord> rejectedTableSink) {
+            this.rejectedTableSink = requireNonNull(rejectedTableSink, "rejectedTableSink is null");
+            return this;
+        }
+
+        public Builder currentStateSink(Sink<EnrichedPosition> currentStateSink) {
+            this.currentStateSink = requireNonNull(currentStateSink, "currentStateSink is null");
+            return this;
+        }
+
+        public Builder positionTableSink(TableSink<EnrichedPosition> positionTableSink) {
+            this.positionTableSink = requireNonNull(positionTableSink, "positionTableSink is null");
+            return this;
+        }
+
+        /** Must replace a row emitted again with the same (vehicle, window start): a late firing updates it. */
+        public Builder vehicleMinuteTableSink(TableSink<VehicleMinute> vehicleMinuteTableSink) {
+            this.vehicleMinuteTableSink = requireNonNull(vehicleMinuteTableSink, "vehicleMinuteTableSink is null");
+            return this;
+        }
+
+        public Builder latePositionSink(Sink<EnrichedPosition> latePositionSink) {
+            this.latePositionSink = requireNonNull(latePositionSink, "latePositionSink is null");
+            return this;
+        }
+
+        public Builder validationRules(ValidationRules validationRules) {
+            this.validationRules = requireNonNull(validationRules, "validationRules is null");
+            return this;
+        }
+
+        public Builder enrichment(EnrichmentConfig enrichment) {
+            this.enrichment = requireNonNull(enrichment, "enrichment is null");
+            return this;
+        }
+
+        /**
+         * How long per-vehicle state lives after it was last written: the (vehicle, event time) pairs of the
+         * de-duplication, the last fixes of the jump check, the route and status tracker of the enrichment.
+         */
+        public Builder stateTtl(Duration stateTtl) {
+            this.stateTtl = requirePositive(stateTtl, "stateTtl");
+            return this;
+        }
+
+        public Builder maxOutOfOrderness(Duration maxOutOfOrderness) {
+            this.maxOutOfOrderness = requireNotNegative(maxOutOfOrderness, "maxOutOfOrderness");
+            return this;
+        }
+
+        public Builder sourceIdleness(Duration sourceIdleness) {
+            this.sourceIdleness = requirePositive(sourceIdleness, "sourceIdleness");
+            return this;
+        }
+
+        public Builder allowedLateness(Duration allowedLateness) {
+            this.allowedLateness = requireNotNegative(allowedLateness, "allowedLateness");
+            return this;
+        }
+
+        public FleetPipelineJob build() {
+            return new FleetPipelineJob(this);
+        }
+
+        private static Duration requirePositive(Duration duration, String name) {
+            requireNotNegative(duration, name);
+            if (duration.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + duration);
+            }
+            return duration;
+        }
+
+        private static Duration requireNotNegative(Duration duration, String name) {
+            requireNonNull(duration, name + " is null");
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException(name + " must not be negative, got " + duration);
+            }
+            return duration;
+        }
     }
 }

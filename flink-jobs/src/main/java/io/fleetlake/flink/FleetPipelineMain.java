@@ -15,9 +15,10 @@ import picocli.CommandLine.Mixin;
 @Command(
         name = "fleet-pipeline",
         mixinStandardHelpOptions = true,
-        description = "Runs the fleet pipeline (Kafka raw positions -> dead letters and Iceberg"
-                + " fleet.rejected_positions, Redis current state, Iceberg fleet.positions) on a local Flink"
-                + " MiniCluster. Configuration keys: pipeline.*, validation.*")
+        description = "Runs the fleet pipeline (Kafka raw positions and the planning API's routes -> dead letters and"
+                + " Iceberg fleet.rejected_positions, Redis current state, Iceberg fleet.positions and"
+                + " fleet.vehicle_minutes, Kafka late positions) on a local Flink MiniCluster. Configuration keys:"
+                + " pipeline.*, validation.*, enrichment.*")
 public final class FleetPipelineMain implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger(FleetPipelineMain.class);
 

@@ -2,18 +2,26 @@ package io.fleetlake.flink;
 
 import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.fleetlake.flink.config.EnrichmentConfig;
+import io.fleetlake.flink.enrichment.Enrichment;
 import io.fleetlake.flink.functions.PipelineMetrics;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.records.RoutePoll;
+import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
+import io.fleetlake.model.VehicleStatus;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionSchemas;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -52,6 +60,7 @@ class FleetPipelineJobTest {
     private static final PositionCodec CODEC = PositionCodec.bundled();
     private static final double BARCELONA_LATITUDE = 41.3874;
     private static final double BARCELONA_LONGITUDE = 2.1686;
+    private static final Instant MINUTE = Instant.parse("2026-11-29T18:00:00Z");
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
@@ -62,8 +71,10 @@ class FleetPipelineJobTest {
 
     private final CollectingSink<RejectedRecord> deadLetters = new CollectingSink<>();
     private final CollectingSink<RejectedRecord> rejectedTable = new CollectingSink<>();
-    private final CollectingSink<IngestedPosition> currentState = new CollectingSink<>();
-    private final CollectingSink<IngestedPosition> table = new CollectingSink<>();
+    private final CollectingSink<EnrichedPosition> currentState = new CollectingSink<>();
+    private final CollectingSink<EnrichedPosition> table = new CollectingSink<>();
+    private final CollectingSink<VehicleMinute> minutes = new CollectingSink<>();
+    private final CollectingSink<EnrichedPosition> late = new CollectingSink<>();
 
     @AfterEach
     void clearSinks() {
@@ -71,6 +82,8 @@ class FleetPipelineJobTest {
         rejectedTable.clear();
         currentState.clear();
         table.clear();
+        minutes.clear();
+        late.clear();
     }
 
     @Test
@@ -132,6 +145,7 @@ class FleetPipelineJobTest {
         List<RawRecord> input = new ArrayList<>(partition0);
         input.addAll(partition1);
         assertThat(table.values())
+                .extracting(EnrichedPosition::ingested)
                 .extracting(
                         IngestedPosition::position, IngestedPosition::sourcePartition, IngestedPosition::sourceOffset)
                 .containsExactlyInAnyOrder(
@@ -143,6 +157,20 @@ class FleetPipelineJobTest {
                         tuple(thirdCorrect, 1, 6L),
                         tuple(firmware2Later, 1, 7L));
         assertThat(currentState.values()).containsExactlyInAnyOrderElementsOf(table.values());
+        assertThat(table.values())
+                .as("no vehicle has a route and every one is moving")
+                .extracting(EnrichedPosition::enrichment)
+                .containsOnly(Enrichment.withoutRoute(VehicleStatus.NO_ROUTE));
+        assertThat(minutes.values())
+                .as("one minute per vehicle, fired once at the end of the input")
+                .extracting(VehicleMinute::vehicleId, VehicleMinute::windowStart, minute -> minute.aggregate()
+                        .positions())
+                .containsExactlyInAnyOrder(
+                        tuple("VH-01", MINUTE, 1),
+                        tuple("VH-02", MINUTE, 2),
+                        tuple("VH-03", MINUTE, 1),
+                        tuple("VH-11", MINUTE, 3));
+        assertThat(late.values()).isEmpty();
         assertThat(deadLetters.values())
                 .extracting(
                         RejectedRecord::reason, rejected -> rejected.source().partition(), rejected -> rejected.source()
@@ -206,11 +234,42 @@ class FleetPipelineJobTest {
                         "deduplicate-resends",
                         "dead-letter-sink",
                         "redis-current-state",
-                        "reject-implausible-jumps");
+                        "reject-implausible-jumps")
+                .as("operators added with the enrichment, starting empty on a restore of an earlier checkpoint")
+                .contains(
+                        "event-time-watermarks",
+                        "planning-routes-source",
+                        "route-updates",
+                        "enrich-positions",
+                        "vehicle-minutes",
+                        "late-positions-sink");
         assertThat(graph.getJobGraph().getVertices())
                 .extracting(JobVertex::getName)
                 .as("no second shuffle of the payloads for the jump check")
-                .anySatisfy(name -> assertThat(name).startsWith("deduplicate-resends -> reject-implausible-jumps"));
+                .anySatisfy(name -> assertThat(name).startsWith("deduplicate-resends -> reject-implausible-jumps"))
+                .as("the sinks and the windows are chained to the enrichment")
+                .anySatisfy(name -> assertThat(name)
+                        .startsWith("enrich-positions")
+                        .contains("redis-current-state", "vehicle-minutes"));
+        assertThat(graph.getStreamNodes())
+                .filteredOn(node ->
+                        List.of("planning-routes-source", "route-updates").contains(node.getTransformationUID()))
+                .extracting(StreamNode::getParallelism)
+                .containsExactly(1, 1);
+    }
+
+    @Test
+    void jobWithAMissingPieceIsRefusedNamingIt() {
+        TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
+        DataGeneratorSource<RawRecord> source = new DataGeneratorSource<>(
+                new FromElementsGeneratorFunction<>(type, TestRecords.raw(null, "VH-01", 0, 0)), 1, type);
+
+        assertThatThrownBy(() -> FleetPipelineJob.builder().source(source).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("The fleet pipeline job needs routeSource: call Builder.routeSource(...)");
+        assertThatThrownBy(() -> FleetPipelineJob.builder().allowedLateness(Duration.ofMinutes(-1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("allowedLateness must not be negative, got PT-1M");
     }
 
     private JobExecutionResult run(List<RawRecord> partition0, List<RawRecord> partition1) throws Exception {
@@ -233,17 +292,30 @@ class FleetPipelineJobTest {
         TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
         DataGeneratorSource<RawRecord> source = new DataGeneratorSource<>(
                 new FromElementsGeneratorFunction<>(type, input.toArray(RawRecord[]::new)), input.size(), type);
-        return new FleetPipelineJob(
-                source,
-                deadLetters,
-                rejections -> rejections
+        TypeInformation<RoutePoll> pollType = TypeInformation.of(RoutePoll.class);
+        DataGeneratorSource<RoutePoll> noRoutes = new DataGeneratorSource<>(
+                new FromElementsGeneratorFunction<>(pollType, new RoutePoll(Instant.EPOCH, List.of())), 1, pollType);
+        return FleetPipelineJob.builder()
+                .source(source)
+                .routeSource(noRoutes)
+                .deadLetterSink(deadLetters)
+                .rejectedTableSink(rejections -> rejections
                         .sinkTo(rejectedTable)
                         .name("collect-rejected-table")
-                        .uid("collect-rejected-table"),
-                currentState,
-                positions -> positions.sinkTo(table).name("collect-table").uid("collect-table"),
-                TestRecords.RULES,
-                Duration.ofHours(1));
+                        .uid("collect-rejected-table"))
+                .currentStateSink(currentState)
+                .positionTableSink(positions ->
+                        positions.sinkTo(table).name("collect-table").uid("collect-table"))
+                .vehicleMinuteTableSink(
+                        rows -> rows.sinkTo(minutes).name("collect-minutes").uid("collect-minutes"))
+                .latePositionSink(late)
+                .validationRules(TestRecords.RULES)
+                .enrichment(EnrichmentConfig.defaults())
+                .stateTtl(Duration.ofHours(1))
+                .maxOutOfOrderness(Duration.ofSeconds(30))
+                .sourceIdleness(Duration.ofMinutes(1))
+                .allowedLateness(Duration.ofMinutes(5))
+                .build();
     }
 
     /** A record received by the connector a second and a half after the device took the fix. */

@@ -7,8 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.functions.DecodePositions;
+import io.fleetlake.flink.functions.DeduplicateResends;
+import io.fleetlake.flink.functions.RejectImplausibleJumps;
+import io.fleetlake.flink.functions.Rejections;
+import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
+import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
+import io.fleetlake.flink.sources.RouteSource;
+import io.fleetlake.validation.ValidationRules;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -21,9 +30,16 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The runner on a real local MiniCluster: health check, loopback binding, retained checkpoint and resume. */
 class FleetPipelineTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    /** Nothing listens on port 9 of the loopback: every poll fails, which must not disturb the job. */
+    private static final URI UNREACHABLE_PLANNING_API = URI.create("http://127.0.0.1:9");
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
@@ -83,6 +101,37 @@ class FleetPipelineTest {
         }
     }
 
+    @Test
+    void resumesFromACheckpointOfTheReleaseBeforeTheEnrichment() throws Exception {
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
+                ClusterConfiguration.create(config(freePort()), Optional.empty()));
+        addReleaseBeforeTheEnrichment(environment, TestRecords.RULES, Duration.ofHours(1));
+        JobClient previousRelease = environment.executeAsync(FleetPipelineJob.JOB_NAME);
+        try {
+            await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints), Optional::isPresent);
+        } finally {
+            previousRelease.cancel().get();
+        }
+        await().atMost(TIMEOUT)
+                .until(() -> previousRelease.getJobExecutionResult().isDone());
+        Path retained = RetainedCheckpoints.newest(checkpoints).orElseThrow();
+
+        try (FleetPipeline current = new FleetPipeline(config(freePort()), FleetPipelineTest::job)) {
+            current.start();
+
+            JsonNode restored = get(current, "/jobs/" + current.jobId() + "/checkpoints")
+                    .path("latest")
+                    .path("restored");
+            assertThat(Path.of(URI.create(restored.path("external_path").asText())))
+                    .isEqualTo(retained);
+            await().atMost(TIMEOUT)
+                    .alias("the restored job completes checkpoints of its own")
+                    .until(() -> RetainedCheckpoints.newest(checkpoints), newest -> newest.filter(
+                                    path -> !path.getParent().equals(retained.getParent()))
+                            .isPresent());
+        }
+    }
+
     private FleetPipelineConfig config(int restPort) {
         return FleetPipelineConfig.from(ConfigSource.of(Map.of(
                 FleetPipelineConfig.CHECKPOINT_DIR, checkpoints.toString(),
@@ -90,10 +139,39 @@ class FleetPipelineTest {
                 FleetPipelineConfig.REST_PORT, Integer.toString(restPort))));
     }
 
-    /** An endless, slow stream of positions into sinks that discard, so that only the runner is under test. */
-    private static FleetPipelineJob job(FleetPipelineConfig config) {
+    /**
+     * The topology of the release before the enrichment, windows and watermarks, with the uids it had: the operators
+     * whose state a running stack has in its checkpoints.
+     */
+    private static void addReleaseBeforeTheEnrichment(
+            StreamExecutionEnvironment environment, ValidationRules rules, Duration ttl) {
+        SingleOutputStreamOperator<IngestedPosition> decoded = environment
+                .fromSource(positions(), WatermarkStrategy.noWatermarks(), "raw-positions-source")
+                .uid("raw-positions-source")
+                .process(new DecodePositions(rules))
+                .name("decode-positions")
+                .uid("decode-positions");
+        SingleOutputStreamOperator<IngestedPosition> unique = decoded.keyBy(IngestedPosition::vehicleId, Types.STRING)
+                .process(new DeduplicateResends(ttl))
+                .name("deduplicate-resends")
+                .uid("deduplicate-resends");
+        SingleOutputStreamOperator<IngestedPosition> accepted = DataStreamUtils.reinterpretAsKeyedStream(
+                        unique, IngestedPosition::vehicleId, Types.STRING)
+                .process(new RejectImplausibleJumps(rules, ttl))
+                .name("reject-implausible-jumps")
+                .uid("reject-implausible-jumps");
+        DataStream<RejectedRecord> rejected = decoded.getSideOutput(Rejections.SIDE_OUTPUT)
+                .union(unique.getSideOutput(Rejections.SIDE_OUTPUT), accepted.getSideOutput(Rejections.SIDE_OUTPUT));
+        rejected.sinkTo(new DiscardingSink<>()).name("dead-letter-sink").uid("dead-letter-sink");
+        rejected.sinkTo(new DiscardingSink<>()).name("discard-rejected-table").uid("discard-rejected-table");
+        accepted.sinkTo(new DiscardingSink<>()).name("redis-current-state").uid("redis-current-state");
+        accepted.sinkTo(new DiscardingSink<>()).name("discard-table").uid("discard-table");
+    }
+
+    /** An endless, slow stream of positions. */
+    private static DataGeneratorSource<RawRecord> positions() {
         TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
-        DataGeneratorSource<RawRecord> source = new DataGeneratorSource<>(
+        return new DataGeneratorSource<>(
                 // The sequence is split across subtasks, so indexes reach 2^62: keep event times in range.
                 index -> TestRecords.avro(
                         TestRecords.position("VH-" + index % 5, TestRecords.EVENT_TIME.plusSeconds(index % 1_000_000)),
@@ -102,20 +180,34 @@ class FleetPipelineTest {
                 Long.MAX_VALUE,
                 RateLimiterStrategy.perSecond(20),
                 type);
-        return new FleetPipelineJob(
-                source,
-                new DiscardingSink<>(),
-                rejections -> rejections
+    }
+
+    /** An endless, slow stream of positions into sinks that discard, so that only the runner is under test. */
+    private static FleetPipelineJob job(FleetPipelineConfig config) {
+        return FleetPipelineJob.builder()
+                .source(positions())
+                .routeSource(RouteSource.create(UNREACHABLE_PLANNING_API, config.enrichment()))
+                .deadLetterSink(new DiscardingSink<>())
+                .rejectedTableSink(rejections -> rejections
                         .sinkTo(new DiscardingSink<>())
                         .name("discard-rejected-table")
-                        .uid("discard-rejected-table"),
-                new DiscardingSink<>(),
-                positions -> positions
+                        .uid("discard-rejected-table"))
+                .currentStateSink(new DiscardingSink<>())
+                .positionTableSink(positions -> positions
                         .sinkTo(new DiscardingSink<>())
                         .name("discard-table")
-                        .uid("discard-table"),
-                config.validationRules(),
-                config.dedupTtl());
+                        .uid("discard-table"))
+                .vehicleMinuteTableSink(minutes -> minutes.sinkTo(new DiscardingSink<>())
+                        .name("discard-minutes")
+                        .uid("discard-minutes"))
+                .latePositionSink(new DiscardingSink<>())
+                .validationRules(config.validationRules())
+                .enrichment(config.enrichment())
+                .stateTtl(config.dedupTtl())
+                .maxOutOfOrderness(config.maxOutOfOrderness())
+                .sourceIdleness(config.sourceIdleness())
+                .allowedLateness(config.allowedLateness())
+                .build();
     }
 
     private JsonNode get(FleetPipeline pipeline, String path) throws IOException, InterruptedException {

@@ -1,9 +1,12 @@
 package io.fleetlake.flink;
 
+import io.fleetlake.flink.enrichment.Enrichment;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.VehicleStatus;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.validation.ValidationRules;
 import java.nio.charset.StandardCharsets;
@@ -59,5 +62,11 @@ public final class TestRecords {
     /** A position as decode-positions emits it, read from an Avro record at the given partition and offset. */
     public static IngestedPosition ingested(Position position, int partition, long offset) {
         return new IngestedPosition(position, avro(position, partition, offset));
+    }
+
+    /** A position of a vehicle without a route, as enrich-positions emits it. */
+    public static EnrichedPosition enriched(Position position, int partition, long offset) {
+        return new EnrichedPosition(
+                ingested(position, partition, offset), Enrichment.withoutRoute(VehicleStatus.NO_ROUTE));
     }
 }

@@ -13,9 +13,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Configuration of the fleet pipeline process, keys {@code pipeline.*}, and the validation rules it applies, keys
+ * Configuration of the fleet pipeline process, keys {@code pipeline.*}, the validation rules it applies, keys
  * {@code validation.*} (read from the same source by {@link ValidationRules#from}, so the pipeline and the dead-letter
- * reprocessing command can share one rules file). Every value is validated here so that a wrong setting fails at
+ * reprocessing command can share one rules file), and how it enriches positions, keys {@code enrichment.*}
+ * ({@link EnrichmentConfig}). Every value is validated here so that a wrong setting fails at
  * start-up with a message naming the key, not later inside a Flink task.
  *
  * @param kafkaBootstrapServers Kafka brokers, {@code host:port[,host:port...]}
@@ -34,8 +35,16 @@ import java.util.Set;
  *     last fix is kept for the jump check
  * @param restHost address every Flink endpoint (REST, RPC, blob server) binds to
  * @param restPort Flink REST port; the launcher's health check polls it
- * @param transactionalIdPrefix prefix of the dead-letter producer's Kafka transactional ids
+ * @param transactionalIdPrefix prefix of the Kafka transactional ids of the dead-letter producer; the late-positions
+ *     producer uses {@code late-<prefix>}
+ * @param planningUri base URI of the planning API, which serves every vehicle's route
+ * @param maxOutOfOrderness how far behind the newest event time seen a position may arrive and still be on time: the
+ *     event-time watermark trails the newest event time by this much
+ * @param sourceIdleness a source subtask that receives no position for this long stops holding the watermark back
+ * @param allowedLateness how long after its end (in event time) a one-minute window still accepts late positions, each
+ *     of which replaces the window's row; later positions go to the late-positions topic
  * @param validationRules the rules every position must pass
+ * @param enrichment how positions are enriched with routes and statuses
  */
 public record FleetPipelineConfig(
         String kafkaBootstrapServers,
@@ -54,7 +63,12 @@ public record FleetPipelineConfig(
         String restHost,
         int restPort,
         String transactionalIdPrefix,
-        ValidationRules validationRules) {
+        URI planningUri,
+        Duration maxOutOfOrderness,
+        Duration sourceIdleness,
+        Duration allowedLateness,
+        ValidationRules validationRules,
+        EnrichmentConfig enrichment) {
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
     public static final String CONSUMER_GROUP = "pipeline.consumer-group";
     public static final String CATALOG_URI = "pipeline.catalog-uri";
@@ -71,6 +85,10 @@ public record FleetPipelineConfig(
     public static final String REST_HOST = "pipeline.rest-host";
     public static final String REST_PORT = "pipeline.rest-port";
     public static final String TRANSACTIONAL_ID_PREFIX = "pipeline.transactional-id-prefix";
+    public static final String PLANNING_URI = "pipeline.planning-uri";
+    public static final String MAX_OUT_OF_ORDERNESS = "pipeline.max-out-of-orderness";
+    public static final String SOURCE_IDLENESS = "pipeline.source-idleness";
+    public static final String ALLOWED_LATENESS = "pipeline.allowed-lateness";
 
     public static final String DEFAULT_KAFKA_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     public static final String DEFAULT_CONSUMER_GROUP = "fleet-pipeline";
@@ -85,6 +103,10 @@ public record FleetPipelineConfig(
     public static final String DEFAULT_REST_HOST = "127.0.0.1";
     public static final int DEFAULT_REST_PORT = 8081;
     public static final String DEFAULT_TRANSACTIONAL_ID_PREFIX = "fleet-pipeline";
+    public static final URI DEFAULT_PLANNING_URI = URI.create("http://127.0.0.1:8090");
+    public static final Duration DEFAULT_MAX_OUT_OF_ORDERNESS = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_SOURCE_IDLENESS = Duration.ofMinutes(1);
+    public static final Duration DEFAULT_ALLOWED_LATENESS = Duration.ofMinutes(5);
 
     private static final Set<String> HTTP_SCHEMES = Set.of("http", "https");
     private static final Set<String> REDIS_SCHEMES = Set.of("redis", "rediss");
@@ -105,7 +127,12 @@ public record FleetPipelineConfig(
         requireNonNull(dedupTtl, "dedupTtl is null");
         requireNonNull(restHost, "restHost is null");
         requireNonNull(transactionalIdPrefix, "transactionalIdPrefix is null");
+        requireNonNull(planningUri, "planningUri is null");
+        requireNonNull(maxOutOfOrderness, "maxOutOfOrderness is null");
+        requireNonNull(sourceIdleness, "sourceIdleness is null");
+        requireNonNull(allowedLateness, "allowedLateness is null");
         requireNonNull(validationRules, "validationRules is null");
+        requireNonNull(enrichment, "enrichment is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
         requireText(CONSUMER_GROUP, consumerGroup);
         requireText(WAREHOUSE, warehouse);
@@ -115,12 +142,16 @@ public record FleetPipelineConfig(
         requireScheme(CATALOG_URI, catalogUri, HTTP_SCHEMES);
         requireScheme(S3_ENDPOINT, s3Endpoint, HTTP_SCHEMES);
         requireScheme(REDIS_URI, redisUri, REDIS_SCHEMES);
+        requireScheme(PLANNING_URI, planningUri, HTTP_SCHEMES);
         if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
             throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
                     + ", or neither to use the AWS default credential chain");
         }
         requirePositive(CHECKPOINT_INTERVAL, checkpointInterval);
         requirePositive(DEDUP_TTL, dedupTtl);
+        requirePositive(SOURCE_IDLENESS, sourceIdleness);
+        requireNotNegative(MAX_OUT_OF_ORDERNESS, maxOutOfOrderness);
+        requireNotNegative(ALLOWED_LATENESS, allowedLateness);
         if (parallelism < 1) {
             throw new ConfigException("Invalid configuration " + PARALLELISM + " = " + parallelism
                     + ": expected at least 1 (it is also the number of task slots)");
@@ -137,8 +168,8 @@ public record FleetPipelineConfig(
     }
 
     /**
-     * Reads and validates every {@code pipeline.*} and {@code validation.*} key; only {@value #CHECKPOINT_DIR} has no
-     * default.
+     * Reads and validates every {@code pipeline.*}, {@code validation.*} and {@code enrichment.*} key; only
+     * {@value #CHECKPOINT_DIR} has no default.
      */
     public static FleetPipelineConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
@@ -159,7 +190,12 @@ public record FleetPipelineConfig(
                 source.string(REST_HOST, DEFAULT_REST_HOST),
                 source.port(REST_PORT, DEFAULT_REST_PORT),
                 source.string(TRANSACTIONAL_ID_PREFIX, DEFAULT_TRANSACTIONAL_ID_PREFIX),
-                ValidationRules.from(source));
+                source.uri(PLANNING_URI, DEFAULT_PLANNING_URI),
+                source.duration(MAX_OUT_OF_ORDERNESS, DEFAULT_MAX_OUT_OF_ORDERNESS),
+                source.duration(SOURCE_IDLENESS, DEFAULT_SOURCE_IDLENESS),
+                source.duration(ALLOWED_LATENESS, DEFAULT_ALLOWED_LATENESS),
+                ValidationRules.from(source),
+                EnrichmentConfig.from(source));
     }
 
     @Override
@@ -171,16 +207,25 @@ public record FleetPipelineConfig(
                 + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointDirectory=" + checkpointDirectory + ", parallelism=" + parallelism + ", dedupTtl="
                 + dedupTtl + ", restHost=" + restHost + ", restPort=" + restPort + ", transactionalIdPrefix="
-                + transactionalIdPrefix + ", validationRules=" + validationRules + "}";
+                + transactionalIdPrefix + ", planningUri=" + redactUserInfo(planningUri) + ", maxOutOfOrderness="
+                + maxOutOfOrderness + ", sourceIdleness=" + sourceIdleness + ", allowedLateness=" + allowedLateness
+                + ", validationRules=" + validationRules + ", enrichment=" + enrichment + "}";
     }
 
-    /** A Redis URI may carry a password ({@code redis://user:password@host:port}). */
+    /** A URI may carry a password ({@code redis://user:password@host:port}). */
     private static String redactUserInfo(URI uri) {
         if (uri.getUserInfo() == null) {
             return uri.toString();
         }
         return uri.getScheme() + "://" + REDACTED + "@" + uri.getHost()
                 + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    }
+
+    private static void requireNotNegative(String key, Duration duration) {
+        if (duration.isNegative()) {
+            throw new ConfigException(
+                    "Invalid configuration " + key + " = " + duration + ": expected zero or a positive duration");
+        }
     }
 
     private static void requireText(String key, String value) {

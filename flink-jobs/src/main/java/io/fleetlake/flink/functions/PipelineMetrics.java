@@ -29,5 +29,17 @@ public final class PipelineMetrics {
      */
     public static final String JUMP_BASELINE_RESETS = "jumpBaselineResets";
 
+    /** Answers of the planning API handed to the pipeline (planning-routes-source). Informational. */
+    public static final String ROUTE_POLLS_SUCCEEDED = "routePollsSucceeded";
+    /** Fetches of the planning API that failed or timed out and yielded no update (planning-routes-source). */
+    public static final String ROUTE_POLLS_FAILED = "routePollsFailed";
+    /** Route assignments and withdrawals applied to the enrichment's state (enrich-positions). Informational. */
+    public static final String ROUTE_UPDATES = "routeUpdates";
+    /**
+     * Positions enriched with a route fetched longer ago than {@code enrichment.route-stale-after} (enrich-positions):
+     * the planning API has been unreachable. Informational: these are part of {@link #RECORDS_ACCEPTED}.
+     */
+    public static final String STALE_ENRICHMENTS = "staleEnrichments";
+
     private PipelineMetrics() {}
 }

@@ -3,13 +3,16 @@ package io.fleetlake.flink.sinks;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.config.FleetPipelineConfig;
-import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.VehicleMinuteColumns;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -41,12 +44,20 @@ import org.apache.iceberg.flink.sink.FlinkSink;
  * <p>{@code FlinkSink} is used rather than the sink-v2 {@code IcebergSink}, which lost rows when a bounded source ended
  * after a failover restore (see the design field notes).
  *
+ * <p>A table with an upsert key ({@code fleet.vehicle_minutes}) is written in upsert mode: each row first deletes the
+ * rows with its key (an equality delete) and is then inserted, so a row emitted again with the same key replaces the
+ * earlier one, in the same commit or a later one; the sink routes all rows of a key to the same writer, in order.
+ *
  * @param <T> the stream's element type
  */
 public final class IcebergTableSink<T> implements TableSink<T> {
     static final String CATALOG_NAME = "fleet";
     static final TableIdentifier POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.POSITIONS);
     static final TableIdentifier REJECTED_POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.REJECTED_POSITIONS);
+    static final TableIdentifier VEHICLE_MINUTES = TableIdentifier.of(Tables.NAMESPACE, Tables.VEHICLE_MINUTES);
+    /** The identifier columns of {@code fleet.vehicle_minutes}: one row per vehicle and minute. */
+    static final List<String> VEHICLE_MINUTE_KEY =
+            List.of(VehicleMinuteColumns.VEHICLE_ID, VehicleMinuteColumns.WINDOW_START);
 
     private final CatalogLoader catalogLoader;
     private final TableIdentifier table;
@@ -54,6 +65,7 @@ public final class IcebergTableSink<T> implements TableSink<T> {
     private final Function<Schema, MapFunction<T, RowData>> converterFactory;
     private final String rowsUid;
     private final String sinkUidPrefix;
+    private final List<String> upsertKey;
 
     private IcebergTableSink(
             CatalogLoader catalogLoader,
@@ -61,17 +73,19 @@ public final class IcebergTableSink<T> implements TableSink<T> {
             Schema schema,
             Function<Schema, MapFunction<T, RowData>> converterFactory,
             String rowsUid,
-            String sinkUidPrefix) {
+            String sinkUidPrefix,
+            List<String> upsertKey) {
         this.catalogLoader = requireNonNull(catalogLoader, "catalogLoader is null");
         this.table = requireNonNull(table, "table is null");
         this.schema = requireNonNull(schema, "schema is null");
         this.converterFactory = requireNonNull(converterFactory, "converterFactory is null");
         this.rowsUid = requireNonNull(rowsUid, "rowsUid is null");
         this.sinkUidPrefix = requireNonNull(sinkUidPrefix, "sinkUidPrefix is null");
+        this.upsertKey = List.copyOf(requireNonNull(upsertKey, "upsertKey is null"));
     }
 
     /** {@code fleet.positions} through the REST catalog of the configuration. */
-    public static IcebergTableSink<IngestedPosition> positions(FleetPipelineConfig config) {
+    public static IcebergTableSink<EnrichedPosition> positions(FleetPipelineConfig config) {
         return connected(config, IcebergTableSink::positions);
     }
 
@@ -80,14 +94,31 @@ public final class IcebergTableSink<T> implements TableSink<T> {
         return connected(config, IcebergTableSink::rejectedPositions);
     }
 
+    /** {@code fleet.vehicle_minutes} through the REST catalog of the configuration. */
+    public static IcebergTableSink<VehicleMinute> vehicleMinutes(FleetPipelineConfig config) {
+        return connected(config, IcebergTableSink::vehicleMinutes);
+    }
+
     /** {@code fleet.positions}: every accepted position. The uids are those of the first release: never change them. */
-    public static IcebergTableSink<IngestedPosition> positions(CatalogLoader catalogLoader) {
+    public static IcebergTableSink<EnrichedPosition> positions(CatalogLoader catalogLoader) {
         return connect(
                 catalogLoader,
                 POSITIONS,
                 PositionRowConverter::new,
                 "positions-to-iceberg-rows",
-                "iceberg-fleet-positions");
+                "iceberg-fleet-positions",
+                List.of());
+    }
+
+    /** {@code fleet.vehicle_minutes}: per-vehicle minute aggregates, upserted on (vehicle_id, window_start). */
+    public static IcebergTableSink<VehicleMinute> vehicleMinutes(CatalogLoader catalogLoader) {
+        return connect(
+                catalogLoader,
+                VEHICLE_MINUTES,
+                VehicleMinuteRowConverter::new,
+                "vehicle-minutes-to-iceberg-rows",
+                "iceberg-fleet-vehicle-minutes",
+                VEHICLE_MINUTE_KEY);
     }
 
     /** {@code fleet.rejected_positions}: every rejected record with its reason and original bytes. */
@@ -97,7 +128,8 @@ public final class IcebergTableSink<T> implements TableSink<T> {
                 REJECTED_POSITIONS,
                 RejectedRowConverter::new,
                 "rejected-to-iceberg-rows",
-                "iceberg-fleet-rejected-positions");
+                "iceberg-fleet-rejected-positions",
+                List.of());
     }
 
     private static <T> IcebergTableSink<T> connect(
@@ -105,11 +137,13 @@ public final class IcebergTableSink<T> implements TableSink<T> {
             TableIdentifier table,
             Function<Schema, MapFunction<T, RowData>> converterFactory,
             String rowsUid,
-            String sinkUidPrefix) {
+            String sinkUidPrefix,
+            List<String> upsertKey) {
         Schema schema = loadSchema(catalogLoader, table);
         // Validates the columns now; the sink builds its own converter from the same schema.
         converterFactory.apply(schema);
-        return new IcebergTableSink<>(catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix);
+        return new IcebergTableSink<>(
+                catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix, upsertKey);
     }
 
     private static <T> IcebergTableSink<T> connected(
@@ -169,11 +203,13 @@ public final class IcebergTableSink<T> implements TableSink<T> {
         DataStream<RowData> rows = stream.map(converterFactory.apply(schema), rowType)
                 .name(rowsUid)
                 .uid(rowsUid);
-        FlinkSink.forRowData(rows)
+        FlinkSink.Builder builder = FlinkSink.forRowData(rows)
                 .tableLoader(TableLoader.fromCatalog(catalogLoader, table))
-                .uidPrefix(sinkUidPrefix)
-                .append()
-                .name(sinkUidPrefix);
+                .uidPrefix(sinkUidPrefix);
+        if (!upsertKey.isEmpty()) {
+            builder.upsert(true).equalityFieldColumns(upsertKey);
+        }
+        builder.append().name(sinkUidPrefix);
     }
 
     private static String rootMessage(Throwable failure) {

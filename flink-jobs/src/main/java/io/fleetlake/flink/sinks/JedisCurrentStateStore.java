@@ -11,7 +11,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.Response;
@@ -55,31 +58,52 @@ final class JedisCurrentStateStore implements CurrentStateStore {
 
     /**
      * Script arguments: {@code KEYS = [vehicle hash, GEO index, last-seen set]}, {@code ARGV = [vehicle id, event time
-     * ms, longitude, latitude, event-time field name, then field/value pairs for the hash]}. Field names travel as
-     * arguments so that {@link VehicleField} stays their single definition.
+     * ms, longitude, latitude, event-time field name, number of fields to delete, the fields to delete, then field/value
+     * pairs for the hash]}. Every {@link VehicleField} is either written or deleted, so that no value of an earlier fix
+     * (a route, a battery level) outlives it. Field names travel as arguments so that {@link VehicleField} stays their
+     * single definition.
      */
     static List<String> arguments(VehicleState update, Instant updatedAt) {
         String eventTime = Long.toString(update.eventTime().toEpochMilli());
-        return List.of(
-                update.vehicleId(),
-                eventTime,
-                Double.toString(update.longitude()),
-                Double.toString(update.latitude()),
-                VehicleField.EVENT_TIME.field(),
-                VehicleField.VEHICLE_ID.field(),
-                update.vehicleId(),
-                VehicleField.EVENT_TIME.field(),
-                eventTime,
-                VehicleField.LATITUDE.field(),
-                Double.toString(update.latitude()),
-                VehicleField.LONGITUDE.field(),
-                Double.toString(update.longitude()),
-                VehicleField.SPEED_KMH.field(),
-                Double.toString(update.speedKmh()),
-                VehicleField.HEADING_DEG.field(),
-                Double.toString(update.headingDeg()),
-                VehicleField.UPDATED_AT.field(),
-                Long.toString(updatedAt.toEpochMilli()));
+        Map<VehicleField, String> values = new EnumMap<>(VehicleField.class);
+        values.put(VehicleField.VEHICLE_ID, update.vehicleId());
+        values.put(VehicleField.EVENT_TIME, eventTime);
+        values.put(VehicleField.LATITUDE, Double.toString(update.latitude()));
+        values.put(VehicleField.LONGITUDE, Double.toString(update.longitude()));
+        values.put(VehicleField.SPEED_KMH, Double.toString(update.speedKmh()));
+        values.put(VehicleField.HEADING_DEG, Double.toString(update.headingDeg()));
+        putIfPresent(values, VehicleField.BATTERY_LEVEL, update.batteryLevel());
+        values.put(VehicleField.STATUS, update.status().name());
+        putIfPresent(values, VehicleField.ROUTE_ID, update.routeId());
+        putIfPresent(values, VehicleField.NEXT_STOP_ID, update.nextStopId());
+        putIfPresent(values, VehicleField.DISTANCE_TO_NEXT_STOP_M, update.distanceToNextStopM());
+        putIfPresent(values, VehicleField.DISTANCE_FROM_ROUTE_M, update.distanceFromRouteM());
+        values.put(VehicleField.ENRICHMENT_STALE, Boolean.toString(update.enrichmentStale()));
+        values.put(VehicleField.UPDATED_AT, Long.toString(updatedAt.toEpochMilli()));
+
+        List<String> deleted = Arrays.stream(VehicleField.values())
+                .filter(field -> !values.containsKey(field))
+                .map(VehicleField::field)
+                .toList();
+        List<String> arguments = new ArrayList<>(6 + deleted.size() + 2 * values.size());
+        arguments.add(update.vehicleId());
+        arguments.add(eventTime);
+        arguments.add(Double.toString(update.longitude()));
+        arguments.add(Double.toString(update.latitude()));
+        arguments.add(VehicleField.EVENT_TIME.field());
+        arguments.add(Integer.toString(deleted.size()));
+        arguments.addAll(deleted);
+        values.forEach((field, value) -> {
+            arguments.add(field.field());
+            arguments.add(value);
+        });
+        return arguments;
+    }
+
+    private static void putIfPresent(Map<VehicleField, String> values, VehicleField field, Object value) {
+        if (value != null) {
+            values.put(field, value.toString());
+        }
     }
 
     static List<String> keys(VehicleState update) {

@@ -1,6 +1,7 @@
 package io.fleetlake.flink.sinks;
 
-import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.EnrichedPosition;
+import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PositionField;
@@ -15,14 +16,15 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.types.Type;
 
 /**
- * Builds the row of {@code fleet.positions} for an {@link IngestedPosition}, by column name in the table's column order
+ * Builds the row of {@code fleet.positions} for an {@link EnrichedPosition}, by column name in the table's column order
  * (see {@link ColumnMapping}). {@code battery_level} is written when the table has it and null for devices that do not
- * report it (firmware 1.x).
+ * report it (firmware 1.x). The {@link EnrichmentColumns} are written when the table has them (the catalog adds them to
+ * tables created before the enrichment), null where the enrichment has no value (no route, no stop left).
  */
-public final class PositionRowConverter implements MapFunction<IngestedPosition, RowData> {
+public final class PositionRowConverter implements MapFunction<EnrichedPosition, RowData> {
     private static final long serialVersionUID = 1L;
 
-    private final ColumnMapping<IngestedPosition, PositionColumn> columns;
+    private final ColumnMapping<EnrichedPosition, PositionColumn> columns;
 
     public PositionRowConverter(Schema schema) {
         this.columns = new ColumnMapping<>(schema, PositionColumn.class, Tables.qualified(Tables.POSITIONS));
@@ -36,11 +38,11 @@ public final class PositionRowConverter implements MapFunction<IngestedPosition,
     }
 
     @Override
-    public RowData map(IngestedPosition position) {
+    public RowData map(EnrichedPosition position) {
         return columns.toRow(position);
     }
 
-    private enum PositionColumn implements TableColumn<IngestedPosition> {
+    private enum PositionColumn implements TableColumn<EnrichedPosition> {
         VEHICLE_ID(
                 PositionField.VEHICLE_ID,
                 Type.TypeID.STRING,
@@ -67,20 +69,52 @@ public final class PositionRowConverter implements MapFunction<IngestedPosition,
         BATTERY_LEVEL(
                 PositionField.BATTERY_LEVEL.fieldName(), Type.TypeID.DOUBLE, false, position -> position.position()
                         .batteryLevel()),
-        SOURCE_PARTITION(LineageColumns.SOURCE_PARTITION, Type.TypeID.INTEGER, true, IngestedPosition::sourcePartition),
-        SOURCE_OFFSET(LineageColumns.SOURCE_OFFSET, Type.TypeID.LONG, true, IngestedPosition::sourceOffset),
+        SOURCE_PARTITION(LineageColumns.SOURCE_PARTITION, Type.TypeID.INTEGER, true, position -> position.ingested()
+                .sourcePartition()),
+        SOURCE_OFFSET(LineageColumns.SOURCE_OFFSET, Type.TypeID.LONG, true, position -> position.ingested()
+                .sourceOffset()),
         INGEST_TIME(
                 LineageColumns.INGEST_TIME,
                 Type.TypeID.TIMESTAMP,
                 true,
-                position -> TimestampData.fromInstant(position.ingestTime()));
+                position -> TimestampData.fromInstant(position.ingested().ingestTime())),
+        // The enrichment columns were added after the table's first release; see the class comment.
+        ROUTE_ID(
+                EnrichmentColumns.ROUTE_ID,
+                Type.TypeID.STRING,
+                false,
+                position -> string(position.enrichment().routeId())),
+        NEXT_STOP_ID(
+                EnrichmentColumns.NEXT_STOP_ID,
+                Type.TypeID.STRING,
+                false,
+                position -> string(position.enrichment().nextStopId())),
+        DISTANCE_TO_NEXT_STOP_M(
+                EnrichmentColumns.DISTANCE_TO_NEXT_STOP_M, Type.TypeID.DOUBLE, false, position -> position.enrichment()
+                        .distanceToNextStopM()),
+        DISTANCE_TO_NEXT_STOP_METHOD(
+                EnrichmentColumns.DISTANCE_TO_NEXT_STOP_METHOD,
+                Type.TypeID.STRING,
+                false,
+                position -> name(position.enrichment().distanceToNextStopMethod())),
+        DISTANCE_FROM_ROUTE_M(
+                EnrichmentColumns.DISTANCE_FROM_ROUTE_M, Type.TypeID.DOUBLE, false, position -> position.enrichment()
+                        .distanceFromRouteM()),
+        STATUS(
+                EnrichmentColumns.STATUS,
+                Type.TypeID.STRING,
+                false,
+                position -> name(position.enrichment().status())),
+        ENRICHMENT_STALE(
+                EnrichmentColumns.ENRICHMENT_STALE, Type.TypeID.BOOLEAN, false, position -> position.enrichment()
+                        .stale());
 
         private final String columnName;
         private final Type.TypeID type;
         private final boolean requiredInTable;
-        private final Function<IngestedPosition, Object> value;
+        private final Function<EnrichedPosition, Object> value;
 
-        PositionColumn(PositionField field, Type.TypeID type, Function<IngestedPosition, Object> value) {
+        PositionColumn(PositionField field, Type.TypeID type, Function<EnrichedPosition, Object> value) {
             this(field.fieldName(), type, true, value);
         }
 
@@ -88,7 +122,7 @@ public final class PositionRowConverter implements MapFunction<IngestedPosition,
                 String columnName,
                 Type.TypeID type,
                 boolean requiredInTable,
-                Function<IngestedPosition, Object> value) {
+                Function<EnrichedPosition, Object> value) {
             this.columnName = columnName;
             this.type = type;
             this.requiredInTable = requiredInTable;
@@ -111,8 +145,16 @@ public final class PositionRowConverter implements MapFunction<IngestedPosition,
         }
 
         @Override
-        public Object value(IngestedPosition element) {
+        public Object value(EnrichedPosition element) {
             return value.apply(element);
+        }
+
+        private static StringData string(String value) {
+            return value == null ? null : StringData.fromString(value);
+        }
+
+        private static StringData name(Enum<?> value) {
+            return value == null ? null : StringData.fromString(value.name());
         }
     }
 }

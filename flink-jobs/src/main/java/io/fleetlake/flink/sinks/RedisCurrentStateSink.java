@@ -2,7 +2,7 @@ package io.fleetlake.flink.sinks;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.EnrichedPosition;
 import java.io.Serializable;
 import java.net.URI;
 import java.time.Duration;
@@ -11,13 +11,14 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 /**
- * Keeps the fleet's current state in Redis: per vehicle the newest position by event time, in the vehicle hash, the
- * GEO index and the last-seen sorted set. Updates are idempotent and order-insensitive (newer event time wins,
- * atomically in a Lua script), so the at-least-once replay after a failover is harmless and no two-phase commit is
- * needed; that keeps device-to-dashboard latency far below the checkpoint interval. See
+ * Keeps the fleet's current state in Redis: per vehicle the newest position by event time with its enrichment (status,
+ * route, next stop), in the vehicle hash, the GEO index and the last-seen sorted set. Updates are idempotent and
+ * order-insensitive (newer event time wins, atomically in a Lua script), so the at-least-once replay after a failover
+ * is harmless and no two-phase commit is needed; that keeps device-to-dashboard latency far below the checkpoint
+ * interval. See
  * {@link RedisCurrentStateWriter} for batching and error handling.
  */
-public final class RedisCurrentStateSink implements Sink<IngestedPosition> {
+public final class RedisCurrentStateSink implements Sink<EnrichedPosition> {
     private static final long serialVersionUID = 1L;
 
     private final CurrentStateStore.Factory storeFactory;
@@ -39,7 +40,7 @@ public final class RedisCurrentStateSink implements Sink<IngestedPosition> {
     }
 
     @Override
-    public SinkWriter<IngestedPosition> createWriter(WriterInitContext context) {
+    public SinkWriter<EnrichedPosition> createWriter(WriterInitContext context) {
         return new RedisCurrentStateWriter(
                 storeFactory.open(),
                 context.getProcessingTimeService(),

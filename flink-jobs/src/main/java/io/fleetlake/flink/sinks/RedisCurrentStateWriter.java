@@ -2,7 +2,7 @@ package io.fleetlake.flink.sinks;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.EnrichedPosition;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * writer throws, which fails the task: Flink restarts from the last checkpoint and replays the updates, which is safe
  * because applying an update again changes nothing. No update is dropped silently.
  */
-final class RedisCurrentStateWriter implements SinkWriter<IngestedPosition> {
+final class RedisCurrentStateWriter implements SinkWriter<EnrichedPosition> {
     private static final Logger LOG = LoggerFactory.getLogger(RedisCurrentStateWriter.class);
 
     private final CurrentStateStore store;
@@ -57,7 +57,7 @@ final class RedisCurrentStateWriter implements SinkWriter<IngestedPosition> {
     }
 
     @Override
-    public void write(IngestedPosition element, Context context) throws IOException, InterruptedException {
+    public void write(EnrichedPosition element, Context context) throws IOException, InterruptedException {
         VehicleState update = VehicleState.of(element);
         pending.merge(update.vehicleId(), update, (queued, next) -> next.isNewerThan(queued) ? next : queued);
         if (pending.size() >= settings.batchSize()) {

@@ -43,7 +43,12 @@ class FleetPipelineConfigTest {
                         "127.0.0.1",
                         8081,
                         "fleet-pipeline",
-                        ValidationRules.defaults()));
+                        URI.create("http://127.0.0.1:8090"),
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(1),
+                        Duration.ofMinutes(5),
+                        ValidationRules.defaults(),
+                        EnrichmentConfig.defaults()));
     }
 
     @Test
@@ -65,7 +70,12 @@ class FleetPipelineConfigTest {
         values.put("pipeline.rest-host", "127.0.0.2");
         values.put("pipeline.rest-port", "18081");
         values.put("pipeline.transactional-id-prefix", "pipeline-a");
+        values.put("pipeline.planning-uri", "https://planning.example:8443/api");
+        values.put("pipeline.max-out-of-orderness", "10s");
+        values.put("pipeline.source-idleness", "30s");
+        values.put("pipeline.allowed-lateness", "15m");
         values.put("validation.max-speed-kmh", "160");
+        values.put("enrichment.arrival-radius-m", "80");
 
         FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(values));
 
@@ -87,8 +97,14 @@ class FleetPipelineConfigTest {
                         "127.0.0.2",
                         18081,
                         "pipeline-a",
-                        ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160")))));
+                        URI.create("https://planning.example:8443/api"),
+                        Duration.ofSeconds(10),
+                        Duration.ofSeconds(30),
+                        Duration.ofMinutes(15),
+                        ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160"))),
+                        EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80")))));
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
+        assertThat(config.enrichment().arrivalRadiusM()).isEqualTo(80);
     }
 
     @Test
@@ -149,6 +165,15 @@ class FleetPipelineConfigTest {
                 .hasMessageContaining("pipeline.catalog-uri");
         assertThatThrownBy(() -> config(Map.of("pipeline.consumer-group", " ")))
                 .hasMessageContaining("pipeline.consumer-group must not be empty");
+        assertThatThrownBy(() -> config(Map.of("pipeline.planning-uri", "ftp://planning:21")))
+                .hasMessageContaining("pipeline.planning-uri = 'ftp://planning:21'")
+                .hasMessageContaining("[http, https]");
+        assertThatThrownBy(() -> config(Map.of("pipeline.source-idleness", "0s")))
+                .hasMessageContaining("pipeline.source-idleness = PT0S: expected a positive duration");
+        assertThatThrownBy(() -> config(Map.of("pipeline.allowed-lateness", "-PT1M")))
+                .hasMessageContaining("pipeline.allowed-lateness = PT-1M: expected zero or a positive duration");
+        assertThatThrownBy(() -> config(Map.of("enrichment.deviation-min-fixes", "0")))
+                .hasMessageContaining("enrichment.deviation-min-fixes = 0");
     }
 
     @Test
@@ -163,15 +188,19 @@ class FleetPipelineConfigTest {
         FleetPipelineConfig config = config(Map.of(
                 "pipeline.s3-access-key", "access",
                 "pipeline.s3-secret-key", "very-secret",
-                "pipeline.redis-uri", "redis://default:redis-password@redis:6379"));
+                "pipeline.redis-uri", "redis://default:redis-password@redis:6379",
+                "pipeline.planning-uri", "http://planner:planning-password@planning:8090"));
 
         assertThat(config.toString())
                 .doesNotContain("very-secret")
                 .doesNotContain("redis-password")
+                .doesNotContain("planning-password")
+                .contains("planningUri=http://<redacted>@planning:8090")
                 .contains("s3SecretKey=<redacted>")
                 .contains("redisUri=redis://<redacted>@redis:6379")
                 .contains("s3AccessKey=access")
-                .contains("validationRules=ValidationRules[");
+                .contains("validationRules=ValidationRules[")
+                .contains("enrichment=EnrichmentConfig[");
     }
 
     private FleetPipelineConfig config(Map<String, String> values) {

@@ -3,17 +3,25 @@ package io.fleetlake.flink.sinks;
 import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.TestRecords;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.enrichment.Enrichment;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.flink.windows.MinuteAggregate;
+import io.fleetlake.model.EnrichmentColumns.DistanceMethod;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.VehicleMinuteColumns;
+import io.fleetlake.model.VehicleStatus;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
@@ -24,6 +32,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.datagen.functions.FromElementsGeneratorFunction;
@@ -71,7 +80,28 @@ class IcebergTableSinkTest {
             NestedField.optional(10, "altitude_m", Types.DoubleType.get()),
             NestedField.optional(11, "accuracy_m", Types.DoubleType.get()),
             NestedField.optional(12, "satellites", Types.IntegerType.get()),
-            NestedField.optional(13, "battery_level", Types.DoubleType.get()));
+            NestedField.optional(13, "battery_level", Types.DoubleType.get()),
+            NestedField.optional(14, "route_id", Types.StringType.get()),
+            NestedField.optional(15, "next_stop_id", Types.StringType.get()),
+            NestedField.optional(16, "distance_to_next_stop_m", Types.DoubleType.get()),
+            NestedField.optional(17, "distance_to_next_stop_method", Types.StringType.get()),
+            NestedField.optional(18, "distance_from_route_m", Types.DoubleType.get()),
+            NestedField.optional(19, "status", Types.StringType.get()),
+            NestedField.optional(20, "enrichment_stale", Types.BooleanType.get()));
+
+    /** The catalog's definition of fleet.vehicle_minutes: identified by vehicle and window start. */
+    private static final Schema VEHICLE_MINUTES = new Schema(
+            List.of(
+                    NestedField.required(1, VehicleMinuteColumns.VEHICLE_ID, Types.StringType.get()),
+                    NestedField.required(2, VehicleMinuteColumns.WINDOW_START, Types.TimestampType.withZone()),
+                    NestedField.required(3, VehicleMinuteColumns.WINDOW_END, Types.TimestampType.withZone()),
+                    NestedField.required(4, VehicleMinuteColumns.POSITIONS, Types.IntegerType.get()),
+                    NestedField.required(5, VehicleMinuteColumns.DISTANCE_M, Types.DoubleType.get()),
+                    NestedField.required(6, VehicleMinuteColumns.AVG_SPEED_KMH, Types.DoubleType.get()),
+                    NestedField.required(7, VehicleMinuteColumns.MAX_SPEED_KMH, Types.DoubleType.get()),
+                    NestedField.required(8, VehicleMinuteColumns.SECONDS_STOPPED, Types.DoubleType.get()),
+                    NestedField.required(9, VehicleMinuteColumns.COMPUTED_AT, Types.TimestampType.withZone())),
+            Set.of(1, 2));
 
     /** The catalog's definition of fleet.rejected_positions. */
     private static final Schema REJECTED = new Schema(
@@ -115,15 +145,17 @@ class IcebergTableSinkTest {
                         .day("event_time")
                         .bucket("vehicle_id", 16)
                         .build());
-        List<IngestedPosition> positions = new ArrayList<>();
+        List<EnrichedPosition> positions = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             Position position = TestRecords.position("VH-" + (i % 4), EVENT_TIME.plusSeconds(i));
-            positions.add(TestRecords.ingested(position, i % 2, 100 + i));
+            positions.add(TestRecords.enriched(position, i % 2, 100 + i));
         }
-        positions.add(TestRecords.ingested(
-                new Position("VH-9", EVENT_TIME, 40.4, -3.7, 10.0, 90.0, null, null, null, 64.5), 0, 200));
+        positions.add(new EnrichedPosition(
+                TestRecords.ingested(
+                        new Position("VH-9", EVENT_TIME, 40.4, -3.7, 10.0, 90.0, null, null, null, 64.5), 0, 200),
+                new Enrichment("R-9", "S-1", 420.0, DistanceMethod.ALONG_ROUTE, 3.5, VehicleStatus.ON_ROUTE, false)));
 
-        run(IcebergTableSink.positions(catalogLoader), positions, IngestedPosition.class);
+        run(IcebergTableSink.positions(catalogLoader), positions, EnrichedPosition.class);
 
         assertThat(snapshots(table)).singleElement().satisfies(snapshot -> assertThat(snapshot.summary())
                 .containsEntry("added-records", "21")
@@ -140,7 +172,17 @@ class IcebergTableSinkTest {
         assertThat(first.getField("satellites")).isEqualTo(11);
         assertThat(first.getField("battery_level")).isNull();
         assertThat(first.getField("event_time").toString()).isEqualTo("2026-11-29T18:00:00.123Z");
-        assertThat(row(rows, "source_offset", 200L).getField("battery_level")).isEqualTo(64.5);
+        assertThat(first.getField("status")).isEqualTo("NO_ROUTE");
+        assertThat(first.getField("route_id")).isNull();
+        assertThat(first.getField("enrichment_stale")).isEqualTo(false);
+        Record enriched = row(rows, "source_offset", 200L);
+        assertThat(enriched.getField("battery_level")).isEqualTo(64.5);
+        assertThat(enriched.getField("route_id")).isEqualTo("R-9");
+        assertThat(enriched.getField("next_stop_id")).isEqualTo("S-1");
+        assertThat(enriched.getField("distance_to_next_stop_m")).isEqualTo(420.0);
+        assertThat(enriched.getField("distance_to_next_stop_method")).isEqualTo("ALONG_ROUTE");
+        assertThat(enriched.getField("distance_from_route_m")).isEqualTo(3.5);
+        assertThat(enriched.getField("status")).isEqualTo("ON_ROUTE");
     }
 
     @Test
@@ -190,6 +232,55 @@ class IcebergTableSinkTest {
     }
 
     @Test
+    void vehicleMinuteEmittedAgainReplacesItsRowInTheSameCommitAndInALaterOne() throws Exception {
+        Table table = createTable(
+                IcebergTableSink.VEHICLE_MINUTES,
+                VEHICLE_MINUTES,
+                PartitionSpec.builderFor(VEHICLE_MINUTES)
+                        .day(VehicleMinuteColumns.WINDOW_START)
+                        .build());
+        Instant minute = Instant.parse("2026-11-29T18:00:00Z");
+        // The generator gives each subtask half of the elements in order: the first two stay in order on one subtask.
+        List<VehicleMinute> firstRun = List.of(
+                minute("VH-1", minute, 2, 0),
+                minute("VH-1", minute, 3, 1),
+                minute("VH-1", minute.plusSeconds(60), 5, 2),
+                minute("VH-2", minute, 1, 3));
+
+        run(IcebergTableSink.vehicleMinutes(catalogLoader), firstRun, VehicleMinute.class);
+
+        assertThat(rows(table))
+                .extracting(
+                        row -> row.getField(VehicleMinuteColumns.VEHICLE_ID),
+                        row -> row.getField(VehicleMinuteColumns.WINDOW_START).toString(),
+                        row -> row.getField(VehicleMinuteColumns.POSITIONS))
+                .containsExactlyInAnyOrder(
+                        tuple("VH-1", "2026-11-29T18:00Z", 3),
+                        tuple("VH-1", "2026-11-29T18:01Z", 5),
+                        tuple("VH-2", "2026-11-29T18:00Z", 1));
+
+        run(IcebergTableSink.vehicleMinutes(catalogLoader), List.of(minute("VH-1", minute, 4, 9)), VehicleMinute.class);
+
+        assertThat(snapshots(table)).hasSize(2);
+        List<Record> rows = rows(table);
+        assertThat(rows).hasSize(3);
+        Record replaced = rows.stream()
+                .filter(row -> row.getField(VehicleMinuteColumns.VEHICLE_ID).equals("VH-1")
+                        && row.getField(VehicleMinuteColumns.WINDOW_START)
+                                .equals(OffsetDateTime.parse("2026-11-29T18:00:00Z")))
+                .reduce((first, second) -> {
+                    throw new AssertionError("Two rows for one key: " + first + " and " + second);
+                })
+                .orElseThrow();
+        assertThat(replaced.getField(VehicleMinuteColumns.POSITIONS)).isEqualTo(4);
+        assertThat(replaced.getField(VehicleMinuteColumns.WINDOW_END))
+                .isEqualTo(OffsetDateTime.parse("2026-11-29T18:01:00Z"));
+        assertThat(replaced.getField(VehicleMinuteColumns.DISTANCE_M)).isEqualTo(40.0);
+        assertThat(replaced.getField(VehicleMinuteColumns.COMPUTED_AT))
+                .isEqualTo(OffsetDateTime.parse("2026-11-29T18:06:09Z"));
+    }
+
+    @Test
     void missingTableTellsToBootstrapTheCatalog() {
         assertThatThrownBy(() -> IcebergTableSink.positions(catalogLoader))
                 .isInstanceOf(IllegalStateException.class)
@@ -229,6 +320,16 @@ class IcebergTableSinkTest {
                         "s3.access-key-id", "access",
                         "s3.secret-access-key", "secret",
                         "client.region", "us-east-1"));
+    }
+
+    /** A row whose numbers derive from {@code positions}, computed {@code second} seconds after 18:06. */
+    private static VehicleMinute minute(String vehicleId, Instant windowStart, int positions, int second) {
+        return new VehicleMinute(
+                vehicleId,
+                windowStart,
+                windowStart.plusSeconds(60),
+                new MinuteAggregate(positions, positions * 10.0, 30.0, 50.0, 0.0),
+                Instant.parse("2026-11-29T18:06:00Z").plusSeconds(second));
     }
 
     private static <T> void run(TableSink<T> sink, List<T> elements, Class<T> elementType) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
+import io.fleetlake.model.VehicleStatus;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -49,9 +50,9 @@ class JedisCurrentStateStoreIT {
 
     @Test
     void newerFixWinsOlderAndEqualOnesChangeNothing() {
-        VehicleState older = new VehicleState("VH-OOO", T1, 40.1, -3.1, 30.0, 10.0);
-        VehicleState newer = new VehicleState("VH-OOO", T2, 40.2, -3.2, 40.0, 20.0);
-        VehicleState sameTimeOtherValues = new VehicleState("VH-OOO", T2, 41.0, -4.0, 99.0, 99.0);
+        VehicleState older = state("VH-OOO", T1, 40.1, -3.1, 30.0);
+        VehicleState newer = state("VH-OOO", T2, 40.2, -3.2, 40.0);
+        VehicleState sameTimeOtherValues = state("VH-OOO", T2, 41.0, -4.0, 99.0);
 
         try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open();
                 RedisClient redis = RedisClient.create(uri)) {
@@ -82,15 +83,62 @@ class JedisCurrentStateStoreIT {
     @Test
     void batchAppliesEachVehicleIndependently() {
         try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open()) {
-            store.applyNewerWins(List.of(new VehicleState("VH-B1", T2, 40.0, -3.0, 1.0, 1.0)), UPDATED_AT);
+            store.applyNewerWins(List.of(state("VH-B1", T2, 40.0, -3.0, 1.0)), UPDATED_AT);
 
             List<Boolean> applied = store.applyNewerWins(
-                    List.of(
-                            new VehicleState("VH-B1", T1, 40.0, -3.0, 1.0, 1.0),
-                            new VehicleState("VH-B2", T1, 41.0, -2.0, 1.0, 1.0)),
-                    UPDATED_AT);
+                    List.of(state("VH-B1", T1, 40.0, -3.0, 1.0), state("VH-B2", T1, 41.0, -2.0, 1.0)), UPDATED_AT);
 
             assertThat(applied).containsExactly(false, true);
         }
+    }
+
+    @Test
+    void fieldsOfTheOlderFixThatTheNewerOneLacksAreRemoved() {
+        VehicleState onRoute = new VehicleState(
+                "VH-R", T1, 40.0, -3.0, 30.0, 90.0, 77.0, VehicleStatus.ON_ROUTE, "R-1", "S-1", 800.0, 5.0, false);
+        VehicleState routeEnded = new VehicleState(
+                "VH-R", T2, 40.0, -3.0, 0.0, 90.0, null, VehicleStatus.NO_ROUTE, null, null, null, null, false);
+
+        try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open();
+                RedisClient redis = RedisClient.create(uri)) {
+            store.applyNewerWins(List.of(onRoute), UPDATED_AT);
+            assertThat(redis.hgetAll(RedisKeys.vehicle("VH-R")))
+                    .containsEntry(VehicleField.ROUTE_ID.field(), "R-1")
+                    .containsEntry(VehicleField.NEXT_STOP_ID.field(), "S-1")
+                    .containsEntry(VehicleField.DISTANCE_TO_NEXT_STOP_M.field(), "800.0")
+                    .containsEntry(VehicleField.BATTERY_LEVEL.field(), "77.0")
+                    .containsEntry(VehicleField.STATUS.field(), "ON_ROUTE");
+
+            assertThat(store.applyNewerWins(List.of(routeEnded), UPDATED_AT)).containsExactly(true);
+
+            assertThat(redis.hgetAll(RedisKeys.vehicle("VH-R")))
+                    .containsEntry(VehicleField.STATUS.field(), "NO_ROUTE")
+                    .containsEntry(VehicleField.ENRICHMENT_STALE.field(), "false")
+                    .containsEntry(VehicleField.EVENT_TIME.field(), Long.toString(T2.toEpochMilli()))
+                    .doesNotContainKeys(
+                            VehicleField.ROUTE_ID.field(),
+                            VehicleField.NEXT_STOP_ID.field(),
+                            VehicleField.DISTANCE_TO_NEXT_STOP_M.field(),
+                            VehicleField.DISTANCE_FROM_ROUTE_M.field(),
+                            VehicleField.BATTERY_LEVEL.field());
+        }
+    }
+
+    private static VehicleState state(
+            String vehicleId, Instant eventTime, double latitude, double longitude, double speedKmh) {
+        return new VehicleState(
+                vehicleId,
+                eventTime,
+                latitude,
+                longitude,
+                speedKmh,
+                10.0,
+                null,
+                VehicleStatus.NO_ROUTE,
+                null,
+                null,
+                null,
+                null,
+                false);
     }
 }

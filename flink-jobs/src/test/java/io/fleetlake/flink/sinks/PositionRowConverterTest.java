@@ -4,14 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.flink.TestRecords;
+import io.fleetlake.flink.enrichment.Enrichment;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
+import io.fleetlake.model.EnrichmentColumns;
+import io.fleetlake.model.EnrichmentColumns.DistanceMethod;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.VehicleStatus;
 import io.fleetlake.model.codec.PositionField;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
@@ -49,9 +55,8 @@ class PositionRowConverterTest {
 
     @Test
     void fillsColumnsByNameInTheTableOrder() throws Exception {
-        IngestedPosition position = new IngestedPosition(
-                new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, null, 11, 81.5),
-                new RawRecord(Topics.RAW_POSITIONS, 1, 42L, INGEST_TIME, null, new byte[] {1}, null, null));
+        EnrichedPosition position =
+                withoutRoute(new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, null, 11, 81.5));
 
         RowData row = roundTrip(new PositionRowConverter(SHUFFLED).map(position));
 
@@ -74,9 +79,7 @@ class PositionRowConverterTest {
 
     @Test
     void firmwareWithoutBatteryLevelWritesNull() throws Exception {
-        IngestedPosition position = new IngestedPosition(
-                Position.of("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0),
-                new RawRecord(Topics.RAW_POSITIONS, 1, 42L, INGEST_TIME, null, new byte[] {1}, null, null));
+        EnrichedPosition position = withoutRoute(Position.of("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0));
 
         RowData row = roundTrip(new PositionRowConverter(SHUFFLED).map(position));
 
@@ -90,19 +93,64 @@ class PositionRowConverterTest {
                 .toList());
 
         assertThat(new PositionRowConverter(beforeMigration)
-                        .map(TestRecords.ingested(TestRecords.position("VH-0001", EVENT_TIME), 0, 1))
+                        .map(TestRecords.enriched(TestRecords.position("VH-0001", EVENT_TIME), 0, 1))
                         .getArity())
                 .isEqualTo(13);
     }
 
     @Test
-    void writesEveryPositionFieldAndTheLineageColumns() {
+    void enrichmentColumnsAreWrittenWhenTheTableHasThem() throws Exception {
+        Schema enriched = new Schema(Stream.concat(
+                        SHUFFLED.columns().stream(),
+                        Stream.of(
+                                NestedField.optional(20, "route_id", Types.StringType.get()),
+                                NestedField.optional(21, "next_stop_id", Types.StringType.get()),
+                                NestedField.optional(22, "distance_to_next_stop_m", Types.DoubleType.get()),
+                                NestedField.optional(23, "distance_to_next_stop_method", Types.StringType.get()),
+                                NestedField.optional(24, "distance_from_route_m", Types.DoubleType.get()),
+                                NestedField.optional(25, "status", Types.StringType.get()),
+                                NestedField.optional(26, "enrichment_stale", Types.BooleanType.get())))
+                .toList());
+        EnrichedPosition onRoute = new EnrichedPosition(
+                ingested(Position.of("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0)),
+                new Enrichment("R-1", "S-2", 812.5, DistanceMethod.ALONG_ROUTE, 7.5, VehicleStatus.ON_ROUTE, true));
+        EnrichedPosition noRoute = withoutRoute(Position.of("VH-0002", EVENT_TIME, 40.4168, -3.7038, 0.0, 0.0));
+
+        RowData row = roundTrip(new PositionRowConverter(enriched).map(onRoute), enriched);
+        RowData empty = roundTrip(new PositionRowConverter(enriched).map(noRoute), enriched);
+
+        assertThat(row.getString(14)).isEqualTo(StringData.fromString("R-1"));
+        assertThat(row.getString(15)).isEqualTo(StringData.fromString("S-2"));
+        assertThat(row.getDouble(16)).isEqualTo(812.5);
+        assertThat(row.getString(17)).isEqualTo(StringData.fromString("ALONG_ROUTE"));
+        assertThat(row.getDouble(18)).isEqualTo(7.5);
+        assertThat(row.getString(19)).isEqualTo(StringData.fromString("ON_ROUTE"));
+        assertThat(row.getBoolean(20)).isTrue();
+        for (int column = 14; column <= 18; column++) {
+            assertThat(empty.isNullAt(column))
+                    .as("column %s without a route", column)
+                    .isTrue();
+        }
+        assertThat(empty.getString(19)).isEqualTo(StringData.fromString("NO_ROUTE"));
+        assertThat(empty.getBoolean(20)).isFalse();
+    }
+
+    @Test
+    void writesEveryPositionFieldTheLineageAndTheEnrichmentColumns() {
         assertThat(PositionRowConverter.columnNames())
                 .containsAll(Arrays.stream(PositionField.values())
                         .map(PositionField::fieldName)
                         .toList())
                 .contains("source_partition", "source_offset", "ingest_time")
-                .hasSize(PositionField.values().length + 3);
+                .contains(
+                        EnrichmentColumns.ROUTE_ID,
+                        EnrichmentColumns.NEXT_STOP_ID,
+                        EnrichmentColumns.DISTANCE_TO_NEXT_STOP_M,
+                        EnrichmentColumns.DISTANCE_TO_NEXT_STOP_METHOD,
+                        EnrichmentColumns.DISTANCE_FROM_ROUTE_M,
+                        EnrichmentColumns.STATUS,
+                        EnrichmentColumns.ENRICHMENT_STALE)
+                .hasSize(PositionField.values().length + 3 + 7);
     }
 
     @Test
@@ -124,18 +172,31 @@ class PositionRowConverterTest {
                         ? NestedField.required(field.fieldId(), "latitude", Types.FloatType.get())
                         : field)
                 .collect(java.util.stream.Collectors.toList());
-        columns.add(NestedField.required(99, "route_id", Types.StringType.get()));
+        columns.add(NestedField.required(99, "driver_id", Types.StringType.get()));
 
         assertThatThrownBy(() -> new PositionRowConverter(new Schema(columns)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("column latitude has type float, expected DOUBLE")
-                .hasMessageContaining("required column route_id is not written by the pipeline");
+                .hasMessageContaining("required column driver_id is not written by the pipeline");
+    }
+
+    private static EnrichedPosition withoutRoute(Position position) {
+        return new EnrichedPosition(ingested(position), Enrichment.withoutRoute(VehicleStatus.NO_ROUTE));
+    }
+
+    private static IngestedPosition ingested(Position position) {
+        return new IngestedPosition(
+                position, new RawRecord(Topics.RAW_POSITIONS, 1, 42L, INGEST_TIME, null, new byte[] {1}, null, null));
+    }
+
+    private static RowData roundTrip(RowData row) throws Exception {
+        return roundTrip(row, SHUFFLED);
     }
 
     /** Serialises with the table's Flink row type, which fails when a field has the wrong Java type. */
-    private static RowData roundTrip(RowData row) throws Exception {
+    private static RowData roundTrip(RowData row, Schema schema) throws Exception {
         TypeSerializer<RowData> serializer =
-                InternalTypeInfo.of(FlinkSchemaUtil.convert(SHUFFLED)).createSerializer(new SerializerConfigImpl());
+                InternalTypeInfo.of(FlinkSchemaUtil.convert(schema)).createSerializer(new SerializerConfigImpl());
         DataOutputSerializer out = new DataOutputSerializer(256);
         serializer.serialize(row, out);
         return serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()));

@@ -4,8 +4,9 @@ import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fleetlake.flink.RecordingMetricGroup;
 import io.fleetlake.flink.TestRecords;
-import io.fleetlake.flink.records.IngestedPosition;
+import io.fleetlake.flink.records.EnrichedPosition;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,8 +115,8 @@ class RedisCurrentStateWriterTest {
         assertThat(store.closed).isTrue();
     }
 
-    private static IngestedPosition position(String vehicleId, int secondsAfterEventTime) {
-        return TestRecords.ingested(
+    private static EnrichedPosition position(String vehicleId, int secondsAfterEventTime) {
+        return TestRecords.enriched(
                 TestRecords.position(vehicleId, EVENT_TIME.plusSeconds(secondsAfterEventTime)), 0, 1);
     }
 

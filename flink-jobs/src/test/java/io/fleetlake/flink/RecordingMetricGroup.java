@@ -1,4 +1,4 @@
-package io.fleetlake.flink.sinks;
+package io.fleetlake.flink;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -7,7 +7,7 @@ import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 /** A metric group that keeps the counters registered on it, so that a test can read them. */
-final class RecordingMetricGroup extends UnregisteredMetricsGroup {
+public final class RecordingMetricGroup extends UnregisteredMetricsGroup {
     private final Map<String, Counter> counters = new HashMap<>();
 
     @Override
@@ -21,7 +21,7 @@ final class RecordingMetricGroup extends UnregisteredMetricsGroup {
         return counter;
     }
 
-    long count(String name) {
+    public long count(String name) {
         return counters.get(name).getCount();
     }
 }
