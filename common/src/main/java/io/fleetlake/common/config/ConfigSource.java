@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +18,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +31,10 @@ import java.util.regex.Pattern;
  * upper case with {@code .} and {@code -} replaced by {@code _}: {@code catalog.http-port} is read from
  * {@code FLEET_CATALOG_HTTP_PORT}. Every typed getter reports errors with the key, the offending value and the layer
  * it came from, so that a user can fix the right file or variable.
+ *
+ * <p>A source is immutable except for one thing: a source made by {@link #tracking()} records the keys looked up
+ * through it and through every source derived from it, so that a deployment can find settings that no component reads
+ * ({@link #unread(Map)}).
  */
 public final class ConfigSource {
     public static final String ENVIRONMENT_PREFIX = "FLEET_";
@@ -35,13 +42,15 @@ public final class ConfigSource {
     private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private final Map<String, Entry> entries;
+    private final Optional<Set<String>> lookedUpKeys;
 
-    private ConfigSource(Map<String, Entry> entries) {
+    private ConfigSource(Map<String, Entry> entries, Optional<Set<String>> lookedUpKeys) {
         this.entries = Map.copyOf(entries);
+        this.lookedUpKeys = lookedUpKeys;
     }
 
     public static ConfigSource empty() {
-        return new ConfigSource(Map.of());
+        return new ConfigSource(Map.of(), Optional.empty());
     }
 
     /** Only the given values; useful for tests and programmatic configuration. */
@@ -97,11 +106,11 @@ public final class ConfigSource {
         requireNonNull(environment, "environment is null");
         Map<String, Entry> merged = new LinkedHashMap<>(entries);
         environment.forEach((name, value) -> {
-            if (name.startsWith(ENVIRONMENT_PREFIX) && name.length() > ENVIRONMENT_PREFIX.length()) {
+            if (isFleetVariable(name)) {
                 merged.put(environmentMarker(name), new Entry(value.trim(), "environment variable " + name));
             }
         });
-        return new ConfigSource(merged);
+        return new ConfigSource(merged, lookedUpKeys);
     }
 
     public ConfigSource withOverrides(Map<String, String> values, String origin) {
@@ -114,7 +123,7 @@ public final class ConfigSource {
             // An explicit key outranks an environment variable set for it in an earlier layer.
             merged.remove(environmentMarker(environmentName(key)));
         });
-        return new ConfigSource(merged);
+        return new ConfigSource(merged, lookedUpKeys);
     }
 
     /** The environment variable read for a key. */
@@ -127,7 +136,56 @@ public final class ConfigSource {
         return "$env:" + variableName;
     }
 
+    /**
+     * The same values, recording from now on every key looked up through the returned source or any source derived
+     * from it ({@code withFile}, {@code withEnvironment}, {@code withOverrides}), whether or not a value is set. Each call
+     * starts a new, empty record.
+     */
+    public ConfigSource tracking() {
+        return new ConfigSource(entries, Optional.of(ConcurrentHashMap.newKeySet()));
+    }
+
+    /**
+     * The keys looked up so far through the typed getters and {@link #string(String)}, sorted.
+     *
+     * @throws IllegalStateException when this source does not record lookups (see {@link #tracking()})
+     */
+    public Set<String> lookedUpKeys() {
+        return Collections.unmodifiableSet(new TreeSet<>(recordedKeys()));
+    }
+
+    /**
+     * The {@code FLEET_*} variables of {@code environment} that no lookup so far would have read: the variable names
+     * that are not the {@link #environmentName(String) environment name} of any looked-up key, sorted. A component that
+     * was configured through this source and leaves variables unread was given settings it ignores, usually a typo or a
+     * key that was renamed.
+     *
+     * @throws IllegalStateException when this source does not record lookups (see {@link #tracking()})
+     */
+    public Set<String> unread(Map<String, String> environment) {
+        requireNonNull(environment, "environment is null");
+        Set<String> read = new TreeSet<>();
+        recordedKeys().forEach(key -> read.add(environmentName(key)));
+        Set<String> unread = new TreeSet<>();
+        environment.keySet().forEach(name -> {
+            if (isFleetVariable(name) && !read.contains(name)) {
+                unread.add(name);
+            }
+        });
+        return Collections.unmodifiableSet(unread);
+    }
+
+    private Set<String> recordedKeys() {
+        return lookedUpKeys.orElseThrow(() -> new IllegalStateException(
+                "This configuration source does not record lookups: create it with tracking()"));
+    }
+
+    private static boolean isFleetVariable(String name) {
+        return name.startsWith(ENVIRONMENT_PREFIX) && name.length() > ENVIRONMENT_PREFIX.length();
+    }
+
     private Optional<Entry> entry(String key) {
+        lookedUpKeys.ifPresent(keys -> keys.add(key));
         Entry fromEnvironment = entries.get(environmentMarker(environmentName(key)));
         if (fromEnvironment != null) {
             return Optional.of(fromEnvironment);

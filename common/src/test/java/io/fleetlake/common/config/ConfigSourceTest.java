@@ -89,4 +89,67 @@ class ConfigSourceTest {
                         .duration("job.checkpoint-interval", Duration.ZERO))
                 .hasMessageContaining("expected a duration");
     }
+
+    @Test
+    void trackingSourceRecordsEveryKeyLookedUpWhetherOrNotItIsSet() {
+        ConfigSource source = ConfigSource.of(Map.of("kafka.port", "9092")).tracking();
+
+        source.port("kafka.port", 1);
+        source.string("kafka.host", "127.0.0.1");
+        source.duration("kafka.start-timeout", Duration.ofSeconds(1));
+
+        assertThat(source.lookedUpKeys()).containsExactly("kafka.host", "kafka.port", "kafka.start-timeout");
+    }
+
+    @Test
+    void unreadNamesTheFleetVariablesNoLookupMatched() {
+        Map<String, String> environment = Map.of(
+                "FLEET_CATALOG_PORT", "8181",
+                "FLEET_CATALOG_WAREHOUSE", "s3://warehouse/",
+                "FLEET_CATALOG_WAREHOUS", "s3://typo/",
+                "FLEET_PIPELINE_REST_PORT", "8081",
+                "PATH", "/usr/bin",
+                "FLEET_", "no key at all");
+        ConfigSource source = ConfigSource.empty().withEnvironment(environment).tracking();
+
+        source.port("catalog.port", 1);
+        source.string("catalog.warehouse");
+
+        assertThat(source.unread(environment)).containsExactly("FLEET_CATALOG_WAREHOUS", "FLEET_PIPELINE_REST_PORT");
+    }
+
+    @Test
+    void derivedSourcesShareTheRecordOfTheirTrackingSource() {
+        Map<String, String> environment = Map.of("FLEET_REDIS_PORT", "7000", "FLEET_REDIS_HOST", "redis");
+        ConfigSource tracking = ConfigSource.empty().tracking();
+        ConfigSource derived =
+                tracking.withEnvironment(environment).withOverrides(Map.of("redis.port", "7001"), "test");
+
+        assertThat(derived.port("redis.port", 6379)).isEqualTo(7001);
+
+        assertThat(tracking.unread(environment)).containsExactly("FLEET_REDIS_HOST");
+        assertThat(derived.lookedUpKeys()).containsExactly("redis.port");
+    }
+
+    @Test
+    void eachTrackingCallStartsAnEmptyRecord() {
+        ConfigSource first = ConfigSource.empty().tracking();
+        first.string("simulator.seed");
+
+        ConfigSource second = first.tracking();
+
+        assertThat(second.lookedUpKeys()).isEmpty();
+        assertThat(first.lookedUpKeys()).containsExactly("simulator.seed");
+    }
+
+    @Test
+    void lookupsAreNotRecordedUnlessAsked() {
+        ConfigSource source = ConfigSource.of(Map.of("kafka.port", "9092"));
+        source.port("kafka.port", 1);
+
+        assertThatThrownBy(() -> source.unread(Map.of("FLEET_KAFKA_PORT", "9092")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("tracking()");
+        assertThatThrownBy(source::lookedUpKeys).isInstanceOf(IllegalStateException.class);
+    }
 }

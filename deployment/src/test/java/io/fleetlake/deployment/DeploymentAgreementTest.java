@@ -1,0 +1,204 @@
+package io.fleetlake.deployment;
+
+import static io.fleetlake.deployment.ServiceConfigurations.CATALOG;
+import static io.fleetlake.deployment.ServiceConfigurations.CONNECT;
+import static io.fleetlake.deployment.ServiceConfigurations.DASHBOARD;
+import static io.fleetlake.deployment.ServiceConfigurations.FLINK_JOB_MANAGER;
+import static io.fleetlake.deployment.ServiceConfigurations.FLINK_TASK_MANAGER;
+import static io.fleetlake.deployment.ServiceConfigurations.MINIO;
+import static io.fleetlake.deployment.ServiceConfigurations.MOSQUITTO;
+import static io.fleetlake.deployment.ServiceConfigurations.PLANNING;
+import static io.fleetlake.deployment.ServiceConfigurations.REDIS;
+import static io.fleetlake.deployment.ServiceConfigurations.SIMULATOR;
+import static io.fleetlake.deployment.ServiceConfigurations.TRINO;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fleetlake.catalog.CatalogServerConfig;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.ingest.ConnectWorkerConfig;
+import io.fleetlake.ingest.MqttSourceConfig;
+import io.fleetlake.model.Topics;
+import io.fleetlake.simulator.FleetSimulatorConfig;
+import io.fleetlake.simulator.planning.PlanningApiConfig;
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.net.URI;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The components of docker-compose.yml agree with each other: the Flink pipeline, Trino and the catalog on the catalog
+ * URI, the warehouse, the S3 endpoint and its key; the set-up jobs create the buckets and topics the services use; the
+ * clients of MQTT, Redis and the planning API point at those services with their credentials. Values are compared as
+ * each component resolves them: our services through their configuration classes, Trino and Flink through their
+ * properties.
+ */
+class DeploymentAgreementTest {
+    private static final String TRINO_CATALOG = "deploy/trino/etc/catalog/iceberg.properties";
+    private static final String MINIO_INIT_SCRIPT = "deploy/minio/minio-init.sh";
+    private static final String KAFKA_INIT_SCRIPT = "deploy/kafka/kafka-init.sh";
+    private static final String MOSQUITTO_CONFIG = "deploy/mosquitto/mosquitto.conf";
+    private static final int MINIO_S3_PORT = 9000;
+
+    private final ComposeFile compose = Repository.exampleDeployment();
+    private final FleetPipelineConfig pipeline =
+            (FleetPipelineConfig) ServiceConfigurations.read(FLINK_JOB_MANAGER, source(FLINK_JOB_MANAGER));
+    private final CatalogServerConfig catalog =
+            (CatalogServerConfig) ServiceConfigurations.read(CATALOG, source(CATALOG));
+    private final Map<String, String> trino =
+            PropertiesFiles.trinoProperties(Repository.file(TRINO_CATALOG), compose.environment(TRINO));
+    private final Map<String, String> flink = PropertiesFiles.flinkProperties(
+            compose.environment(FLINK_JOB_MANAGER).get("FLINK_PROPERTIES"));
+
+    @Test
+    void pipelineAndTrinoUseTheCatalogService() {
+        String catalogUri = "http://" + CATALOG + ":" + catalog.port();
+
+        assertThat(pipeline.catalogUri()).isEqualTo(URI.create(catalogUri));
+        assertThat(trino).containsEntry("iceberg.rest-catalog.uri", catalogUri);
+    }
+
+    @Test
+    void pipelineTrinoAndCatalogUseTheSameWarehouse() {
+        assertThat(pipeline.warehouse()).isEqualTo(catalog.warehouse());
+        assertThat(trino).containsEntry("iceberg.rest-catalog.warehouse", catalog.warehouse());
+    }
+
+    @Test
+    void pipelineTrinoCatalogAndCheckpointsUseTheSameS3Storage() {
+        URI minio = URI.create("http://" + MINIO + ":" + MINIO_S3_PORT);
+
+        assertThat(catalog.s3Endpoint()).contains(minio);
+        assertThat(pipeline.s3Endpoint()).isEqualTo(minio);
+        assertThat(trino).containsEntry("s3.endpoint", minio.toString());
+        assertThat(flink).containsEntry("s3.endpoint", minio.toString());
+
+        assertThat(pipeline.s3Region()).isEqualTo(catalog.s3Region());
+        assertThat(trino).containsEntry("s3.region", catalog.s3Region());
+    }
+
+    @Test
+    void everyS3ClientUsesTheKeyTheSetUpJobCreates() {
+        Map<String, String> setUp = compose.environment("minio-init");
+        String accessKey = setUp.get("S3_ACCESS_KEY");
+        String secretKey = setUp.get("S3_SECRET_KEY");
+
+        assertThat(catalog.s3AccessKey()).contains(accessKey);
+        assertThat(catalog.s3SecretKey()).contains(secretKey);
+        assertThat(pipeline.s3AccessKey()).contains(accessKey);
+        assertThat(pipeline.s3SecretKey()).contains(secretKey);
+        assertThat(trino).containsEntry("s3.aws-access-key", accessKey).containsEntry("s3.aws-secret-key", secretKey);
+        assertThat(flink).containsEntry("s3.access-key", accessKey).containsEntry("s3.secret-key", secretKey);
+        assertThat(accessKey).isNotEqualTo(compose.environment(MINIO).get("MINIO_ROOT_USER"));
+    }
+
+    @Test
+    void setUpJobCreatesTheWarehouseAndCheckpointBuckets() throws IOException {
+        String script = Files.readString(Repository.file(MINIO_INIT_SCRIPT));
+        List<String> locations = List.of(
+                catalog.warehouse(),
+                flink.get("execution.checkpointing.dir"),
+                flink.get("execution.checkpointing.savepoint-dir"));
+
+        for (String location : locations) {
+            assertThat(location).startsWith("s3://");
+            assertThat(script)
+                    .contains("mc mb --ignore-existing local/"
+                            + URI.create(location).getHost() + "\n");
+        }
+    }
+
+    @Test
+    void bothFlinkProcessesShareOneConfiguration() {
+        assertThat(compose.environment(FLINK_TASK_MANAGER))
+                .containsEntry(
+                        "FLINK_PROPERTIES",
+                        compose.environment(FLINK_JOB_MANAGER).get("FLINK_PROPERTIES"))
+                .containsEntry(
+                        "ENABLE_BUILT_IN_PLUGINS",
+                        compose.environment(FLINK_JOB_MANAGER).get("ENABLE_BUILT_IN_PLUGINS"));
+        assertThat(flink).containsEntry("state.backend.type", "rocksdb");
+    }
+
+    @Test
+    void setUpJobCreatesEveryTopic() throws IOException, IllegalAccessException {
+        String script = Files.readString(Repository.file(KAFKA_INIT_SCRIPT));
+
+        for (String topic : topicNames()) {
+            assertThat(script).contains("--topic " + topic + " ");
+        }
+        assertThat(script)
+                .contains("--topic " + Topics.DLQ_REPROCESSED + " --partitions 1 --config" + " cleanup.policy=compact");
+    }
+
+    @Test
+    void mqttClientsUseTheBrokerWithTheirOwnUsers() throws IOException {
+        String listenerPort = Files.readAllLines(Repository.file(MOSQUITTO_CONFIG)).stream()
+                .filter(line -> line.startsWith("listener "))
+                .map(line -> line.substring("listener ".length()).strip())
+                .findFirst()
+                .orElseThrow();
+        Map<String, String> broker = compose.environment(MOSQUITTO);
+        ConnectWorkerConfig connect = (ConnectWorkerConfig) ServiceConfigurations.read(CONNECT, source(CONNECT));
+        FleetSimulatorConfig simulator =
+                (FleetSimulatorConfig) ServiceConfigurations.read(SIMULATOR, source(SIMULATOR));
+        String brokerUri = "tcp://" + MOSQUITTO + ":" + listenerPort;
+
+        assertThat(connect.connectorSettings())
+                .containsEntry(MqttSourceConfig.SERVER_URI, brokerUri)
+                .containsEntry(MqttSourceConfig.USERNAME, broker.get("MQTT_INGEST_USERNAME"))
+                .containsEntry(MqttSourceConfig.PASSWORD, broker.get("MQTT_INGEST_PASSWORD"));
+        assertThat(simulator.mqttUri()).isEqualTo(URI.create(brokerUri));
+        assertThat(simulator.mqttUsername()).contains(broker.get("MQTT_DEVICE_USERNAME"));
+        assertThat(simulator.mqttPassword()).contains(broker.get("MQTT_DEVICE_PASSWORD"));
+    }
+
+    @Test
+    void pipelineAndDashboardUseTheRedisServiceWithItsPassword() {
+        URI expected =
+                URI.create("redis://:" + compose.environment(REDIS).get("REDISCLI_AUTH") + "@" + REDIS + ":6379");
+
+        assertThat(pipeline.redisUri()).isEqualTo(expected);
+        assertThat(compose.environment(DASHBOARD)).containsEntry("FLEET_DASHBOARD_REDIS_URI", expected.toString());
+    }
+
+    @Test
+    void pipelineEnrichesFromThePlanningApiOfTheSimulatedFleet() {
+        PlanningApiConfig planning = (PlanningApiConfig) ServiceConfigurations.read(PLANNING, source(PLANNING));
+        FleetSimulatorConfig simulator =
+                (FleetSimulatorConfig) ServiceConfigurations.read(SIMULATOR, source(SIMULATOR));
+
+        assertThat(compose.environment(FLINK_JOB_MANAGER))
+                .containsEntry("FLEET_PIPELINE_PLANNING_URI", "http://" + PLANNING + ":" + planning.port());
+        assertThat(planning.seed()).isEqualTo(simulator.seed());
+        assertThat(planning.vehicles()).isEqualTo(simulator.vehicles());
+        assertThat(planning.deliveryStopDuration()).isEqualTo(simulator.deliveryStopDuration());
+    }
+
+    @Test
+    void dashboardReadsTheServicesOfTheDeployment() {
+        assertThat(compose.environment(DASHBOARD))
+                .containsEntry("FLEET_DASHBOARD_TRINO_JDBC_URL", "jdbc:trino://" + TRINO + ":8080/iceberg")
+                .containsEntry("FLEET_DASHBOARD_FLINK_REST_URI", "http://" + FLINK_JOB_MANAGER + ":8081");
+    }
+
+    private ConfigSource source(String service) {
+        return ConfigSource.empty().withEnvironment(compose.environment(service));
+    }
+
+    private static List<String> topicNames() throws IllegalAccessException {
+        List<String> names = new ArrayList<>();
+        for (Field field : Topics.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                names.add((String) field.get(null));
+            }
+        }
+        assertThat(names).as("topic names in %s", Topics.class.getName()).isNotEmpty();
+        return names;
+    }
+}

@@ -1,0 +1,77 @@
+package io.fleetlake.deployment;
+
+import io.fleetlake.catalog.CatalogServerConfig;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.dashboard.DashboardConfig;
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.ingest.ConnectWorkerConfig;
+import io.fleetlake.simulator.FleetSimulatorConfig;
+import io.fleetlake.simulator.planning.PlanningApiConfig;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Our services in docker-compose.yml and how each reads its configuration: the same {@code from(ConfigSource)} its
+ * main class calls, so that a check sees exactly the keys the running process would look up.
+ */
+final class ServiceConfigurations {
+    static final String CATALOG = "catalog";
+    static final String CONNECT = "connect";
+    static final String PLANNING = "planning";
+    static final String SIMULATOR = "simulator";
+    static final String FLINK_JOB_MANAGER = "flink-jobmanager";
+    static final String FLINK_TASK_MANAGER = "flink-taskmanager";
+    static final String DASHBOARD = "dashboard";
+    static final String TRINO = "trino";
+    static final String MOSQUITTO = "mosquitto";
+    static final String MINIO = "minio";
+    static final String REDIS = "redis";
+
+    /** The prefix of our images' names. */
+    static final String OUR_IMAGE_PREFIX = "fleetlake/";
+
+    /** Services of ours that are given no {@code FLEET_*} configuration: the job runs in the JobManager. */
+    static final Set<String> WITHOUT_FLEET_CONFIGURATION = Set.of(FLINK_TASK_MANAGER);
+
+    private static final Map<String, Function<ConfigSource, ?>> READERS = Map.of(
+            CATALOG, CatalogServerConfig::from,
+            CONNECT, ConnectWorkerConfig::from,
+            PLANNING, PlanningApiConfig::from,
+            SIMULATOR, FleetSimulatorConfig::from,
+            FLINK_JOB_MANAGER, ServiceConfigurations::pipelineInFlinkCluster,
+            DASHBOARD, DashboardConfig::from);
+
+    /**
+     * In a Flink cluster the checkpoint storage is the cluster's ({@code execution.checkpointing.dir} in
+     * {@code FLINK_PROPERTIES}, on S3), not the local {@value FleetPipelineConfig#CHECKPOINT_DIR} that the pipeline's
+     * own MiniCluster requires, so the deployment does not set it.
+     */
+    static final String CLUSTER_CHECKPOINTS_ORIGIN = "Flink cluster (checkpoints in FLINK_PROPERTIES)";
+
+    private ServiceConfigurations() {}
+
+    static Set<String> servicesWithReaders() {
+        return READERS.keySet();
+    }
+
+    /**
+     * Builds the configuration of {@code service} from exactly the given environment, as its process would at start.
+     */
+    static Object read(String service, ConfigSource source) {
+        Function<ConfigSource, ?> reader = READERS.get(service);
+        if (reader == null) {
+            throw new IllegalArgumentException("No configuration reader for service " + service
+                    + ": add its config class's from(ConfigSource) to ServiceConfigurations");
+        }
+        return reader.apply(source);
+    }
+
+    private static FleetPipelineConfig pipelineInFlinkCluster(ConfigSource source) {
+        if (source.string(FleetPipelineConfig.CHECKPOINT_DIR).isPresent()) {
+            return FleetPipelineConfig.from(source);
+        }
+        return FleetPipelineConfig.from(source.withOverrides(
+                Map.of(FleetPipelineConfig.CHECKPOINT_DIR, "/unused-in-a-flink-cluster"), CLUSTER_CHECKPOINTS_ORIGIN));
+    }
+}
