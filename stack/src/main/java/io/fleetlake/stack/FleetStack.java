@@ -199,6 +199,19 @@ public final class FleetStack {
                 HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
                 flinkUri));
         components.add(new TrinoComponent(TRINO, Set.of(CATALOG, S3), trinoConfiguration(), settings.trinoJdbcUrl()));
+        components.add(javaComponent(
+                DASHBOARD,
+                Set.of(REDIS, TRINO),
+                new Module("dashboard", "dashboard", "io.fleetlake.dashboard.DashboardMain"),
+                List.of("-Xmx256m"),
+                Map.of(
+                        "dashboard.host", host,
+                        "dashboard.port", port(StackPort.DASHBOARD),
+                        "dashboard.redis-uri", settings.redisUri(),
+                        "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
+                        "dashboard.flink-rest-uri", flinkUri),
+                HealthProbes.http(URI.create(settings.dashboardUri() + "/healthz"), body -> true),
+                settings.dashboardUri()));
         return components;
     }
 
