@@ -45,6 +45,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class EnrichmentIT {
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     private static final double LATITUDE = 41.65;
+    /** Where fixes stand while a test waits for the pipeline to know the route: on the path, before the first stop. */
+    private static final double PROBE_LONGITUDE = -0.8990;
+
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Test
@@ -58,8 +61,9 @@ class EnrichmentIT {
         try (TestPublisher publisher = TestPublisher.connect(running.settings(), "enrichment-test")) {
             Instant time = awaitRouteKnown(running, publisher, vehicle, start, route.routeId());
             List<Position> drive = new ArrayList<>();
-            // East along the route at about 75 km/h (0.0005 degrees of longitude every 2 s) until the first stop.
-            double longitude = -0.8950;
+            // East along the route at about 75 km/h (0.0005 degrees of longitude every 2 s) from where the probes
+            // stood (a jump from there would rightly be rejected) until the first stop.
+            double longitude = PROBE_LONGITUDE + 0.0005;
             while (longitude < -0.8700) {
                 time = time.plusSeconds(2);
                 drive.add(fix(vehicle, time, LATITUDE, longitude, 75.0));
@@ -204,7 +208,7 @@ class EnrichmentIT {
     private static void publishNext(TestPublisher publisher, String vehicle, AtomicReference<Instant> clock)
             throws InterruptedException {
         Instant time = clock.updateAndGet(previous -> previous.plusSeconds(2));
-        publisher.publish(fix(vehicle, time, LATITUDE, -0.8990, 5.0), PayloadFormat.AVRO);
+        publisher.publish(fix(vehicle, time, LATITUDE, PROBE_LONGITUDE, 5.0), PayloadFormat.AVRO);
         publisher.awaitAcknowledgements();
     }
 
