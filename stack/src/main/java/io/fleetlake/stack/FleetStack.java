@@ -49,20 +49,6 @@ public final class FleetStack {
     /** Name the ingest worker registers the MQTT source connector under. */
     public static final String CONNECTOR_NAME = "mqtt-positions";
 
-    /** Flink serialises java.nio buffers and JDK collections reflectively (Kryo) at checkpoint time. */
-    private static final List<String> FLINK_JVM_OPTIONS = List.of(
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.text=ALL-UNNAMED",
-            "--add-opens=java.base/java.time=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
-
     private static final short REPLICATION_FACTOR = 1;
 
     private final StackSettings settings;
@@ -172,8 +158,6 @@ public final class FleetStack {
                 HealthProbes.http(URI.create(settings.planningUri() + "/healthz"), body -> true),
                 settings.planningUri()));
         String flinkUri = settings.flinkRestUri();
-        List<String> flinkJvmOptions = new ArrayList<>(List.of("-Xmx1g"));
-        flinkJvmOptions.addAll(FLINK_JVM_OPTIONS);
         components.add(javaComponent(
                 PIPELINE,
                 Set.of(KAFKA_TOPICS, CATALOG, REDIS, PLANNING),
@@ -182,7 +166,7 @@ public final class FleetStack {
                         "flink-jobs",
                         "io.fleetlake.flink.FleetPipelineMain",
                         List.of("validation", "enrichment")),
-                flinkJvmOptions,
+                List.of("-Xmx1g"),
                 Map.ofEntries(
                         Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
                         Map.entry("pipeline.catalog-uri", settings.catalogUri()),
@@ -264,9 +248,11 @@ public final class FleetStack {
                 dependencies,
                 () -> {
                     writeConfiguration(configFile, configuration);
+                    List<String> options = new ArrayList<>(jvmOptions);
+                    options.addAll(home.launchJvmOptions(module.directory()));
                     return new JavaCommand(
                                     JavaCommand.currentJavaHome(),
-                                    jvmOptions,
+                                    options,
                                     home.launchClasspath(module.directory(), module.artifactId()),
                                     module.mainClass(),
                                     List.of("--config", configFile.toString()))

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             SqlCommand.class,
             DlqCommand.class,
             BackfillCommand.class,
+            SparkCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class FleetCli implements Runnable {

@@ -86,6 +86,25 @@ public final class FleetHome {
     }
 
     /**
+     * The JVM options a module that runs as its own process asks for in {@code src/main/launch/jvm.options} (copied to
+     * {@code target/launch/} by the build): one per line, {@code #} starts a comment. Empty when it asks for none.
+     */
+    public List<String> launchJvmOptions(String moduleDirectory) {
+        Path file = module(moduleDirectory).resolve("target").resolve("launch").resolve("jvm.options");
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        try {
+            return Files.readAllLines(file).stream()
+                    .map(String::trim)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
+    }
+
+    /**
      * The runtime classpath of a module that runs as its own process: its jar followed by its dependencies.
      *
      * @throws IllegalStateException when the module has not been built, saying which command builds it
