@@ -1,5 +1,6 @@
 package io.fleetlake.stack.cli;
 
+import io.fleetlake.trino.audit.AuditCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,6 +17,7 @@ import picocli.CommandLine.Command;
             DlqCommand.class,
             BackfillCommand.class,
             SparkCommand.class,
+            AuditCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class FleetCli implements Runnable {

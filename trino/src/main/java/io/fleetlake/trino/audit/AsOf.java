@@ -16,22 +16,22 @@ import java.time.format.DateTimeFormatter;
  */
 public sealed interface AsOf permits AsOf.Current, AsOf.SnapshotVersion, AsOf.TagVersion, AsOf.InstantVersion {
     /** The table as it stands now. */
-    static AsOf current() {
+    public static AsOf current() {
         return new Current();
     }
 
     /** The table as it stood at a snapshot. */
-    static AsOf snapshot(long snapshotId) {
+    public static AsOf snapshot(long snapshotId) {
         return new SnapshotVersion(snapshotId);
     }
 
     /** The table as it stood at the snapshot a tag (or branch) points to. */
-    static AsOf tag(String name) {
+    public static AsOf tag(String name) {
         return new TagVersion(name);
     }
 
     /** The table as it stood at an instant: its newest snapshot committed at or before it. */
-    static AsOf instant(Instant instant) {
+    public static AsOf instant(Instant instant) {
         return new InstantVersion(instant);
     }
 
