@@ -39,15 +39,10 @@ final class ServiceConfigurations {
             CONNECT, ConnectWorkerConfig::from,
             PLANNING, PlanningApiConfig::from,
             SIMULATOR, FleetSimulatorConfig::from,
-            FLINK_JOB_MANAGER, ServiceConfigurations::pipelineInFlinkCluster,
+            // The job's main class in the cluster (FleetPipelineClusterMain) reads the same configuration; checkpoints
+            // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
+            FLINK_JOB_MANAGER, FleetPipelineConfig::from,
             DASHBOARD, DashboardConfig::from);
-
-    /**
-     * In a Flink cluster the checkpoint storage is the cluster's ({@code execution.checkpointing.dir} in
-     * {@code FLINK_PROPERTIES}, on S3), not the local {@value FleetPipelineConfig#CHECKPOINT_DIR} that the pipeline's
-     * own MiniCluster requires, so the deployment does not set it.
-     */
-    static final String CLUSTER_CHECKPOINTS_ORIGIN = "Flink cluster (checkpoints in FLINK_PROPERTIES)";
 
     private ServiceConfigurations() {}
 
@@ -65,13 +60,5 @@ final class ServiceConfigurations {
                     + ": add its config class's from(ConfigSource) to ServiceConfigurations");
         }
         return reader.apply(source);
-    }
-
-    private static FleetPipelineConfig pipelineInFlinkCluster(ConfigSource source) {
-        if (source.string(FleetPipelineConfig.CHECKPOINT_DIR).isPresent()) {
-            return FleetPipelineConfig.from(source);
-        }
-        return FleetPipelineConfig.from(source.withOverrides(
-                Map.of(FleetPipelineConfig.CHECKPOINT_DIR, "/unused-in-a-flink-cluster"), CLUSTER_CHECKPOINTS_ORIGIN));
     }
 }

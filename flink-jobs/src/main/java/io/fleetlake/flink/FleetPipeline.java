@@ -11,6 +11,7 @@ import io.fleetlake.flink.sinks.LatePositionSink;
 import io.fleetlake.flink.sinks.RedisCurrentStateSink;
 import io.fleetlake.flink.sources.RawPositionsSource;
 import io.fleetlake.flink.sources.RouteSource;
+import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,11 +42,13 @@ public final class FleetPipeline implements AutoCloseable {
     private static final Duration CANCEL_TIMEOUT = Duration.ofMinutes(1);
 
     private final FleetPipelineConfig config;
+    private final Path checkpointDirectory;
     private final Function<FleetPipelineConfig, FleetPipelineJob> jobFactory;
     private JobClient jobClient;
 
     FleetPipeline(FleetPipelineConfig config, Function<FleetPipelineConfig, FleetPipelineJob> jobFactory) {
         this.config = requireNonNull(config, "config is null");
+        this.checkpointDirectory = config.requireCheckpointDirectory();
         this.jobFactory = requireNonNull(jobFactory, "jobFactory is null");
     }
 
@@ -58,7 +61,8 @@ public final class FleetPipeline implements AutoCloseable {
         return new FleetPipeline(config, FleetPipeline::productionJob);
     }
 
-    private static FleetPipelineJob productionJob(FleetPipelineConfig config) {
+    /** The production job; {@link FleetPipelineClusterMain} submits the same one to a Flink cluster. */
+    static FleetPipelineJob productionJob(FleetPipelineConfig config) {
         return FleetPipelineJob.builder()
                 .source(RawPositionsSource.create(config))
                 .routeSource(RouteSource.create(config.planningUri(), config.enrichment()))
@@ -82,19 +86,19 @@ public final class FleetPipeline implements AutoCloseable {
         if (jobClient != null) {
             throw new IllegalStateException("The fleet pipeline is already started");
         }
-        Files.createDirectories(config.checkpointDirectory());
-        Optional<Path> restoreFrom = RetainedCheckpoints.newest(config.checkpointDirectory());
+        Files.createDirectories(checkpointDirectory);
+        Optional<Path> restoreFrom = RetainedCheckpoints.newest(checkpointDirectory);
         if (restoreFrom.isPresent()) {
             LOG.info("Resuming from retained checkpoint {}", restoreFrom.get());
         } else {
             LOG.info(
                     "No retained checkpoint in {}; starting from the consumer group's committed offsets",
-                    config.checkpointDirectory());
+                    checkpointDirectory);
         }
-        StreamExecutionEnvironment environment =
-                StreamExecutionEnvironment.getExecutionEnvironment(ClusterConfiguration.create(config, restoreFrom));
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
+                ClusterConfiguration.create(config, checkpointDirectory, restoreFrom));
         jobFactory.apply(config).addTo(environment);
-        jobClient = environment.executeAsync(FleetPipelineJob.JOB_NAME);
+        jobClient = environment.executeAsync(PipelineMetricNames.JOB_NAME);
         awaitRunning(restoreFrom);
         LOG.info(
                 "Fleet pipeline running, ready on {}:{} (job {}, checkpoints every {} in {})",
@@ -102,7 +106,7 @@ public final class FleetPipeline implements AutoCloseable {
                 config.restPort(),
                 jobClient.getJobID(),
                 config.checkpointInterval(),
-                config.checkpointDirectory());
+                checkpointDirectory);
     }
 
     private void awaitRunning(Optional<Path> restoreFrom) throws Exception {

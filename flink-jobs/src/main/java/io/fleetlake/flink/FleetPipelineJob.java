@@ -7,7 +7,6 @@ import io.fleetlake.flink.functions.DecodePositions;
 import io.fleetlake.flink.functions.DeduplicateResends;
 import io.fleetlake.flink.functions.EnrichPositions;
 import io.fleetlake.flink.functions.EventTime;
-import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.functions.RejectImplausibleJumps;
 import io.fleetlake.flink.functions.Rejections;
 import io.fleetlake.flink.functions.RouteUpdates;
@@ -20,6 +19,7 @@ import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.flink.records.RouteUpdate;
 import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.sinks.TableSink;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.validation.ValidationRules;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -62,21 +62,22 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * complete, and the late-positions topic only says which minute to recompute.
  *
  * <p><b>Accounting.</b> Every record read is counted once by {@code decode-positions} ({@link
- * PipelineMetrics#RECORDS_READ}) and once more where its fate is decided: rejected by any of the three operators
- * ({@link PipelineMetrics#RECORDS_REJECTED}, and per reason in {@link PipelineMetrics#REJECTION_REASON_GROUP}), dropped
- * as a resend ({@link PipelineMetrics#RESENDS_DEDUPLICATED}) or accepted after the last rejection point ({@link
- * PipelineMetrics#RECORDS_ACCEPTED}). So, summed over operators and subtasks, once no record is in flight:
+ * PipelineMetricNames#RECORDS_READ}) and once more where its fate is decided: rejected by any of the three operators
+ * ({@link PipelineMetricNames#RECORDS_REJECTED}, and per reason in {@link
+ * PipelineMetricNames#REJECTION_REASON_GROUP}), dropped as a resend ({@link PipelineMetricNames#RESENDS_DEDUPLICATED})
+ * or accepted after the last rejection point ({@link PipelineMetricNames#RECORDS_ACCEPTED}). So, summed over operators
+ * and subtasks, once no record is in flight:
  *
  * <pre>
  * recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated
  * </pre>
  *
  * Counters are not checkpointed: after a failover the restarted tasks count from zero and count the replayed records
- * again, and the identity holds for the restarted attempt from its restored checkpoint on.
+ * again, and the identity holds for the restarted attempt from its restored checkpoint on. The job runs under the name
+ * {@link PipelineMetricNames#JOB_NAME}; the counter names are defined in {@link PipelineMetricNames}, shared with the
+ * dashboard that reads them through the Flink REST API.
  */
 public final class FleetPipelineJob {
-    public static final String JOB_NAME = "fleet-pipeline";
-
     private final Source<RawRecord, ?, ?> source;
     private final Source<RoutePoll, ?, ?> routeSource;
     private final Sink<RejectedRecord> deadLetterSink;

@@ -9,13 +9,13 @@ import io.fleetlake.flink.config.EnrichmentConfig;
 import io.fleetlake.flink.enrichment.Enrichment;
 import io.fleetlake.flink.enrichment.RouteGeometry;
 import io.fleetlake.flink.enrichment.TestRoutes;
-import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.sources.RouteSource;
 import io.fleetlake.model.EnrichmentColumns.DistanceMethod;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.VehicleStatus;
@@ -109,7 +109,7 @@ class FleetPipelineEventTimeTest {
                 fix(ON_ROUTE, 45, 40.4080, -3.70, MOVING));
         JobClient job = start(fixes);
         try {
-            await().atMost(WAIT).until(() -> counter(job, PipelineMetrics.ROUTE_UPDATES) >= 1);
+            await().atMost(WAIT).until(() -> counter(job, PipelineMetricNames.ROUTE_UPDATES) >= 1);
 
             gate.release(6);
             await().atMost(WAIT)
@@ -219,7 +219,7 @@ class FleetPipelineEventTimeTest {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         environment.setParallelism(PARALLELISM);
         job.addTo(environment);
-        return environment.executeAsync(FleetPipelineJob.JOB_NAME);
+        return environment.executeAsync(PipelineMetricNames.JOB_NAME);
     }
 
     /** Received a second and a half after the newest fix so far: late fixes arrive late, as in the field. */

@@ -7,13 +7,13 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.fleetlake.flink.config.EnrichmentConfig;
 import io.fleetlake.flink.enrichment.Enrichment;
-import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.VehicleStatus;
@@ -201,21 +201,21 @@ class FleetPipelineJobTest {
                 .isEqualTo(1);
 
         Counters counters = new Counters(result.getJobID());
-        assertThat(counters.sum(PipelineMetrics.RECORDS_READ)).isEqualTo(input.size());
-        assertThat(counters.sum(PipelineMetrics.RECORDS_ACCEPTED)).isEqualTo(accepted);
-        assertThat(counters.sum(PipelineMetrics.RECORDS_REJECTED)).isEqualTo(rejected);
-        assertThat(counters.sum(PipelineMetrics.RESENDS_DEDUPLICATED)).isEqualTo(deduplicated);
-        assertThat(counters.sum(PipelineMetrics.JUMP_BASELINE_RESETS)).isEqualTo(1);
+        assertThat(counters.sum(PipelineMetricNames.RECORDS_READ)).isEqualTo(input.size());
+        assertThat(counters.sum(PipelineMetricNames.RECORDS_ACCEPTED)).isEqualTo(accepted);
+        assertThat(counters.sum(PipelineMetricNames.RECORDS_REJECTED)).isEqualTo(rejected);
+        assertThat(counters.sum(PipelineMetricNames.RESENDS_DEDUPLICATED)).isEqualTo(deduplicated);
+        assertThat(counters.sum(PipelineMetricNames.JUMP_BASELINE_RESETS)).isEqualTo(1);
         for (RejectionReason reason : RejectionReason.values()) {
-            assertThat(counters.sum(PipelineMetrics.REJECTION_REASON_GROUP + "." + reason.name()))
+            assertThat(counters.sum(PipelineMetricNames.REJECTION_REASON_GROUP + "." + reason.name()))
                     .as("rejections for %s", reason)
                     .isEqualTo(expectedByReason.getOrDefault(reason, 0L));
         }
-        assertThat(counters.sum(PipelineMetrics.RECORDS_READ))
+        assertThat(counters.sum(PipelineMetricNames.RECORDS_READ))
                 .as("recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated")
-                .isEqualTo(counters.sum(PipelineMetrics.RECORDS_ACCEPTED)
-                        + counters.sum(PipelineMetrics.RECORDS_REJECTED)
-                        + counters.sum(PipelineMetrics.RESENDS_DEDUPLICATED));
+                .isEqualTo(counters.sum(PipelineMetricNames.RECORDS_ACCEPTED)
+                        + counters.sum(PipelineMetricNames.RECORDS_REJECTED)
+                        + counters.sum(PipelineMetricNames.RESENDS_DEDUPLICATED));
     }
 
     @Test
@@ -285,7 +285,7 @@ class FleetPipelineJobTest {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         environment.setParallelism(PARALLELISM);
         job(input).addTo(environment);
-        return environment.execute(FleetPipelineJob.JOB_NAME);
+        return environment.execute(PipelineMetricNames.JOB_NAME);
     }
 
     private FleetPipelineJob job(List<RawRecord> input) {

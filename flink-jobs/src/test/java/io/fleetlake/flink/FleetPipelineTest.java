@@ -16,7 +16,11 @@ import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
+import io.fleetlake.flink.sinks.CurrentStateStore;
+import io.fleetlake.flink.sinks.RedisCurrentStateSink;
+import io.fleetlake.flink.sinks.VehicleState;
 import io.fleetlake.flink.sources.RouteSource;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.validation.ValidationRules;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -27,6 +31,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.api.common.JobStatus;
@@ -65,7 +71,7 @@ class FleetPipelineTest {
 
             JsonNode overview = get(first, "/jobs/overview").get("jobs");
             assertThat(overview).hasSize(1);
-            assertThat(overview.get(0).get("name").asText()).isEqualTo(FleetPipelineJob.JOB_NAME);
+            assertThat(overview.get(0).get("name").asText()).isEqualTo(PipelineMetricNames.JOB_NAME);
             assertThat(overview.get(0).get("state").asText()).isEqualTo("RUNNING");
             if (ListeningSockets.available()) {
                 assertThat(ListeningSockets.ofThisProcess()).isNotEmpty().allSatisfy(address -> assertThat(
@@ -104,9 +110,9 @@ class FleetPipelineTest {
     @Test
     void resumesFromACheckpointOfTheReleaseBeforeTheEnrichment() throws Exception {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
-                ClusterConfiguration.create(config(freePort()), Optional.empty()));
+                ClusterConfiguration.create(config(freePort()), checkpoints, Optional.empty()));
         addReleaseBeforeTheEnrichment(environment, TestRecords.RULES, Duration.ofHours(1));
-        JobClient previousRelease = environment.executeAsync(FleetPipelineJob.JOB_NAME);
+        JobClient previousRelease = environment.executeAsync(PipelineMetricNames.JOB_NAME);
         try {
             await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints), Optional::isPresent);
         } finally {
@@ -192,7 +198,8 @@ class FleetPipelineTest {
                         .sinkTo(new DiscardingSink<>())
                         .name("discard-rejected-table")
                         .uid("discard-rejected-table"))
-                .currentStateSink(new DiscardingSink<>())
+                .currentStateSink(RedisCurrentStateSink.create(
+                        FleetPipelineTest::acceptingStore, RedisCurrentStateSink.Settings.DEFAULT))
                 .positionTableSink(positions -> positions
                         .sinkTo(new DiscardingSink<>())
                         .name("discard-table")
@@ -208,6 +215,22 @@ class FleetPipelineTest {
                 .sourceIdleness(config.sourceIdleness())
                 .allowedLateness(config.allowedLateness())
                 .build();
+    }
+
+    /**
+     * A current-state store that takes every update: the stateful Redis sink runs in the job, so that the restore of
+     * a checkpoint of the release before (when the sink had no state) is covered.
+     */
+    private static CurrentStateStore acceptingStore() {
+        return new CurrentStateStore() {
+            @Override
+            public List<Boolean> applyNewerWins(List<VehicleState> updates, Instant updatedAt) {
+                return updates.stream().map(update -> true).toList();
+            }
+
+            @Override
+            public void close() {}
+        };
     }
 
     private JsonNode get(FleetPipeline pipeline, String path) throws IOException, InterruptedException {

@@ -29,7 +29,9 @@ import java.util.Set;
  * @param s3Region S3 region
  * @param redisUri Redis holding the fleet's current state
  * @param checkpointInterval time between checkpoints; also the Iceberg commit interval
- * @param checkpointDirectory local directory for checkpoints; the newest retained one is restored on start
+ * @param checkpointDirectory local directory for checkpoints of the pipeline's own MiniCluster, where the newest
+ *     retained one is restored on start; required by {@code FleetPipelineMain}, unused in a Flink cluster, whose
+ *     configuration holds the checkpoint storage
  * @param parallelism parallelism of every operator and number of task slots
  * @param dedupTtl how long a (vehicle, event time) pair is remembered to drop device resends, and a silent vehicle's
  *     last fix is kept for the jump check
@@ -57,7 +59,7 @@ public record FleetPipelineConfig(
         String s3Region,
         URI redisUri,
         Duration checkpointInterval,
-        Path checkpointDirectory,
+        Optional<Path> checkpointDirectory,
         int parallelism,
         Duration dedupTtl,
         String restHost,
@@ -160,16 +162,19 @@ public record FleetPipelineConfig(
             throw new ConfigException("Invalid configuration " + REST_PORT + " = " + restPort
                     + ": expected a fixed port between 1 and 65535, because the launcher's health check polls it");
         }
-        checkpointDirectory = checkpointDirectory.toAbsolutePath().normalize();
-        if (Files.exists(checkpointDirectory) && !Files.isDirectory(checkpointDirectory)) {
-            throw new ConfigException("Invalid configuration " + CHECKPOINT_DIR + " = " + checkpointDirectory
-                    + ": it exists but is not a directory; choose a directory path");
-        }
+        checkpointDirectory =
+                checkpointDirectory.map(path -> path.toAbsolutePath().normalize());
+        checkpointDirectory.ifPresent(path -> {
+            if (Files.exists(path) && !Files.isDirectory(path)) {
+                throw new ConfigException("Invalid configuration " + CHECKPOINT_DIR + " = " + path
+                        + ": it exists but is not a directory; choose a directory path");
+            }
+        });
     }
 
     /**
-     * Reads and validates every {@code pipeline.*}, {@code validation.*} and {@code enrichment.*} key; only
-     * {@value #CHECKPOINT_DIR} has no default.
+     * Reads and validates every {@code pipeline.*}, {@code validation.*} and {@code enrichment.*} key. Only
+     * {@value #CHECKPOINT_DIR} has no default; the local runner requires it ({@link #requireCheckpointDirectory()}).
      */
     public static FleetPipelineConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
@@ -184,7 +189,7 @@ public record FleetPipelineConfig(
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.uri(REDIS_URI, DEFAULT_REDIS_URI),
                 source.duration(CHECKPOINT_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL),
-                Path.of(source.requiredString(CHECKPOINT_DIR)),
+                source.string(CHECKPOINT_DIR).map(Path::of),
                 source.integer(PARALLELISM, DEFAULT_PARALLELISM),
                 source.duration(DEDUP_TTL, DEFAULT_DEDUP_TTL),
                 source.string(REST_HOST, DEFAULT_REST_HOST),
@@ -198,6 +203,18 @@ public record FleetPipelineConfig(
                 EnrichmentConfig.from(source));
     }
 
+    /**
+     * The checkpoint directory of the pipeline's own MiniCluster, which it needs to resume after a restart; a Flink
+     * cluster has its checkpoint storage in its own configuration instead.
+     */
+    public Path requireCheckpointDirectory() {
+        return checkpointDirectory.orElseThrow(() -> new ConfigException("Missing required configuration "
+                + CHECKPOINT_DIR + " (set it in the configuration file or the environment variable "
+                + ConfigSource.environmentName(CHECKPOINT_DIR) + "): the pipeline on its own MiniCluster keeps its"
+                + " checkpoints there and resumes from the newest one; in a Flink cluster, run"
+                + " FleetPipelineClusterMain, which uses the cluster's checkpoint storage"));
+    }
+
     @Override
     public String toString() {
         return "FleetPipelineConfig{kafkaBootstrapServers=" + kafkaBootstrapServers + ", consumerGroup="
@@ -205,20 +222,23 @@ public record FleetPipelineConfig(
                 + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
                 + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval
-                + ", checkpointDirectory=" + checkpointDirectory + ", parallelism=" + parallelism + ", dedupTtl="
+                + ", checkpointDirectory="
+                + checkpointDirectory.map(Path::toString).orElse("<none>") + ", parallelism=" + parallelism
+                + ", dedupTtl="
                 + dedupTtl + ", restHost=" + restHost + ", restPort=" + restPort + ", transactionalIdPrefix="
                 + transactionalIdPrefix + ", planningUri=" + redactUserInfo(planningUri) + ", maxOutOfOrderness="
                 + maxOutOfOrderness + ", sourceIdleness=" + sourceIdleness + ", allowedLateness=" + allowedLateness
                 + ", validationRules=" + validationRules + ", enrichment=" + enrichment + "}";
     }
 
-    /** A URI may carry a password ({@code redis://user:password@host:port}). */
+    /** A URI may carry a user and password ({@code redis://user:password@host:port/database}). */
     private static String redactUserInfo(URI uri) {
-        if (uri.getUserInfo() == null) {
+        if (uri.getRawUserInfo() == null) {
             return uri.toString();
         }
         return uri.getScheme() + "://" + REDACTED + "@" + uri.getHost()
-                + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+                + (uri.getPort() < 0 ? "" : ":" + uri.getPort())
+                + (uri.getRawPath() == null ? "" : uri.getRawPath());
     }
 
     private static void requireNotNegative(String key, Duration duration) {

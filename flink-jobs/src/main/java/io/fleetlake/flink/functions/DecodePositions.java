@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.codec.DecodeResult;
@@ -50,7 +51,7 @@ public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPo
     public void open(OpenContext openContext) {
         // The codec holds decoders and a JSON mapper that are costly to build and not thread-safe: one per subtask.
         codec = new PositionCodec(validator.rules().schemas());
-        recordsRead = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.RECORDS_READ);
+        recordsRead = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.RECORDS_READ);
         rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
     }
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.RejectionReason;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +26,7 @@ import org.apache.flink.util.Collector;
  * <ul>
  *   <li>Same (vehicle id, event time) and same content: the same fix sent again (a device retrying after a lost
  *       acknowledgement, or a connector re-delivering an MQTT message), although at a new Kafka offset. It is dropped
- *       and counted as {@link PipelineMetrics#RESENDS_DEDUPLICATED}.
+ *       and counted as {@link PipelineMetricNames#RESENDS_DEDUPLICATED}.
  *   <li>Same (vehicle id, event time), different content (a device bug or a clock jump): which one is right is unknown,
  *       so the first accepted stays and this one is rejected as {@link RejectionReason#CONFLICTING_RESEND}, naming
  *       the first accepted record's source, to the rejection side output. Never dropped silently.
@@ -64,7 +65,7 @@ public final class DeduplicateResends extends KeyedProcessFunction<String, Inges
         // read, never written, and expire with the TTL like every entry.
         fingerprintsWithoutSource = getRuntimeContext()
                 .getMapState(withTtl(new MapStateDescriptor<>("seen-event-times", Types.INSTANT, Types.LONG)));
-        resendsDeduplicated = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.RESENDS_DEDUPLICATED);
+        resendsDeduplicated = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.RESENDS_DEDUPLICATED);
         rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
     }
 

@@ -9,6 +9,7 @@ import io.fleetlake.flink.enrichment.StatusTracker.Observation;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RouteUpdate;
+import io.fleetlake.model.PipelineMetricNames;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -69,8 +70,8 @@ public final class EnrichPositions
         tracker = getRuntimeContext()
                 .getState(
                         withTtl(new ValueStateDescriptor<>("status-tracker", TypeInformation.of(StatusTracker.class))));
-        routeUpdates = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.ROUTE_UPDATES);
-        staleEnrichments = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.STALE_ENRICHMENTS);
+        routeUpdates = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.ROUTE_UPDATES);
+        staleEnrichments = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.STALE_ENRICHMENTS);
     }
 
     private <T> ValueStateDescriptor<T> withTtl(ValueStateDescriptor<T> descriptor) {

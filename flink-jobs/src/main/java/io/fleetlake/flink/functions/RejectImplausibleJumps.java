@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.validation.PositionValidator;
@@ -24,7 +25,7 @@ import org.apache.flink.util.Collector;
 /**
  * Rejects GPS glitches: a fix the vehicle could only have reached from its previous accepted fix at an implausible
  * speed ({@link PositionValidator#checkJump}) is rejected as {@link RejectionReason#IMPLAUSIBLE_JUMP}. It is the last
- * rejection point of the pipeline: what it emits is accepted ({@link PipelineMetrics#RECORDS_ACCEPTED}).
+ * rejection point of the pipeline: what it emits is accepted ({@link PipelineMetricNames#RECORDS_ACCEPTED}).
  *
  * <p>The rule, per vehicle (keyed by vehicle id), with the last accepted fix as the baseline:
  *
@@ -78,8 +79,8 @@ public final class RejectImplausibleJumps extends KeyedProcessFunction<String, I
         lastRejected = getRuntimeContext()
                 .getState(
                         withTtl(new ValueStateDescriptor<>("last-rejected-jump", TypeInformation.of(Position.class))));
-        recordsAccepted = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.RECORDS_ACCEPTED);
-        baselineResets = getRuntimeContext().getMetricGroup().counter(PipelineMetrics.JUMP_BASELINE_RESETS);
+        recordsAccepted = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.RECORDS_ACCEPTED);
+        baselineResets = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.JUMP_BASELINE_RESETS);
         rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
     }
 

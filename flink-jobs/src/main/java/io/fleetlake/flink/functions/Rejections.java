@@ -1,6 +1,7 @@
 package io.fleetlake.flink.functions;
 
 import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.RejectionReason;
 import java.util.EnumMap;
 import java.util.Map;
@@ -11,7 +12,7 @@ import org.apache.flink.util.OutputTag;
 
 /**
  * The side output every rejecting operator writes to, and the rejection counters each of them registers
- * ({@link PipelineMetrics#RECORDS_REJECTED} and one per reason).
+ * ({@link PipelineMetricNames#RECORDS_REJECTED} and one per reason).
  */
 public final class Rejections {
     /** Records an operator refused, with their original bytes; the job unions these of every operator. */
@@ -29,12 +30,12 @@ public final class Rejections {
     /** Registers the counters in an operator's metric group; call it from {@code open}. */
     static Rejections registerCounters(MetricGroup metrics) {
         Map<RejectionReason, Counter> byReason = new EnumMap<>(RejectionReason.class);
-        MetricGroup reasons = metrics.addGroup(PipelineMetrics.REJECTION_REASON_GROUP);
+        MetricGroup reasons = metrics.addGroup(PipelineMetricNames.REJECTION_REASON_GROUP);
         // Every reason in every rejecting operator, so that sums over operators need no knowledge of who rejects what.
         for (RejectionReason reason : RejectionReason.values()) {
             byReason.put(reason, reasons.counter(reason.name()));
         }
-        return new Rejections(metrics.counter(PipelineMetrics.RECORDS_REJECTED), byReason);
+        return new Rejections(metrics.counter(PipelineMetricNames.RECORDS_REJECTED), byReason);
     }
 
     void count(RejectionReason reason) {

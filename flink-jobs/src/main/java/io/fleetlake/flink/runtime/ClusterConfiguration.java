@@ -14,7 +14,10 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 
-/** The Flink configuration of the pipeline's local MiniCluster and job. */
+/**
+ * The Flink configuration of the pipeline's local MiniCluster and job. In a Flink cluster the cluster's configuration
+ * takes this place (see {@code FleetPipelineClusterMain}).
+ */
 public final class ClusterConfiguration {
     private ClusterConfiguration() {}
 
@@ -22,16 +25,18 @@ public final class ClusterConfiguration {
      * Exactly-once checkpoints to the local checkpoint directory, retained on cancellation so that the next start can
      * resume; every endpoint bound to the configured host (Flink otherwise listens on all interfaces).
      *
+     * @param checkpointDirectory where the checkpoints go
      * @param restoreFrom the checkpoint to resume from, or empty to start from the Kafka committed offsets
      */
-    public static Configuration create(FleetPipelineConfig config, Optional<Path> restoreFrom) {
+    public static Configuration create(
+            FleetPipelineConfig config, Path checkpointDirectory, Optional<Path> restoreFrom) {
         Configuration configuration = new Configuration();
         configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
         configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
         configuration.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         configuration.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY,
-                config.checkpointDirectory().toUri().toString());
+                checkpointDirectory.toUri().toString());
         configuration.set(
                 CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);

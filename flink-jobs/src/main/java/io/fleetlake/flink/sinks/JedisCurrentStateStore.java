@@ -9,40 +9,76 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.util.JedisURIHelper;
 
 /**
  * Applies current-state updates to Redis: one pipelined {@code EVALSHA} of {@code redis/newer-wins.lua} per vehicle.
  * The script compares the stored event time and, only if the update is strictly newer, writes the vehicle hash, the
  * GEO index and the last-seen sorted set in one atomic step.
+ *
+ * <p>The connection settings come from the URI: {@code redis://} or {@code rediss://} (TLS), credentials for a password
+ * ({@code redis://:password@host:port}) or an ACL user ({@code redis://user:password@host:port}), and a database
+ * number as path ({@code /2}). The credentials never appear in an error message.
  */
 final class JedisCurrentStateStore implements CurrentStateStore {
     static final String SCRIPT_RESOURCE = "/redis/newer-wins.lua";
 
-    private final URI redisUri;
+    private static final String REDACTED = "<redacted>";
+
+    private final HostAndPort address;
+    private final String password;
     private final RedisClient client;
     private final String script;
     private String scriptSha;
 
     private JedisCurrentStateStore(URI redisUri, RedisClient client, String script) {
-        this.redisUri = requireNonNull(redisUri, "redisUri is null");
+        requireNonNull(redisUri, "redisUri is null");
+        this.address = JedisURIHelper.getHostAndPort(redisUri);
+        this.password = JedisURIHelper.getPassword(redisUri);
         this.client = requireNonNull(client, "client is null");
         this.script = requireNonNull(script, "script is null");
     }
 
-    static CurrentStateStore.Factory factory(URI redisUri) {
+    /**
+     * Opens stores on the Redis server at {@code redisUri}.
+     *
+     * @param requestTimeout longest a connection attempt or a request may take, so that an unreachable server fails a
+     *     write instead of blocking the task
+     */
+    static CurrentStateStore.Factory factory(URI redisUri, Duration requestTimeout) {
         requireNonNull(redisUri, "redisUri is null");
-        return () -> new JedisCurrentStateStore(redisUri, RedisClient.create(redisUri), readScript());
+        requireNonNull(requestTimeout, "requestTimeout is null");
+        return () -> new JedisCurrentStateStore(
+                redisUri,
+                RedisClient.builder()
+                        .hostAndPort(JedisURIHelper.getHostAndPort(redisUri))
+                        .clientConfig(clientConfig(redisUri, requestTimeout))
+                        .build(),
+                readScript());
+    }
+
+    /** Credentials, database and TLS from the URI, with the timeouts. */
+    static JedisClientConfig clientConfig(URI redisUri, Duration requestTimeout) {
+        int timeoutMillis = Math.toIntExact(requestTimeout.toMillis());
+        return DefaultJedisClientConfig.builder(redisUri)
+                .connectionTimeoutMillis(timeoutMillis)
+                .socketTimeoutMillis(timeoutMillis)
+                .build();
     }
 
     static String readScript() {
@@ -125,8 +161,7 @@ final class JedisCurrentStateStore implements CurrentStateStore {
                 return evaluate(updates, updatedAt);
             }
         } catch (JedisException e) {
-            throw new CurrentStateStoreException(
-                    "Redis at " + redisUri.getHost() + ":" + redisUri.getPort() + " failed: " + e.getMessage(), e);
+            throw new CurrentStateStoreException("Redis at " + address + " failed: " + redact(e.getMessage()), e);
         }
     }
 
@@ -143,6 +178,14 @@ final class JedisCurrentStateStore implements CurrentStateStore {
             applied.add(Long.valueOf(1).equals(response.get()));
         }
         return applied;
+    }
+
+    /** Jedis does not put the password into its messages today; this keeps it so should one ever quote a command. */
+    private String redact(String message) {
+        if (message == null || password == null || password.isEmpty()) {
+            return message;
+        }
+        return message.replace(password, REDACTED);
     }
 
     @Override

@@ -3,136 +3,246 @@ package io.fleetlake.flink.sinks;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.EnrichedPosition;
+import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
-import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Batches current-state updates and applies them with newer-event-time-wins semantics. A batch keeps only the newest
- * update per vehicle, and is sent when it holds {@code batchSize} vehicles, when {@code flushInterval} has passed since
- * its first update (a processing-time timer, so that the dashboard stays fresh under low load), and on
- * {@link #flush(boolean)}, which Flink calls before every checkpoint barrier and at the end of input. A checkpoint
- * therefore only completes once every update before it is in the store.
+ * Applies current-state updates with newer-event-time-wins semantics and rides out Redis outages.
  *
- * <p>All methods, including the timer callback, run in the task's mailbox thread, so no locking is needed.
+ * <p><b>Pending updates.</b> The writer keeps the newest pending update per vehicle (an older one never replaces a
+ * newer one), so its memory is bounded by the fleet size, not by how long Redis is away. While Redis answers, the
+ * pending updates are written when {@code batchSize} vehicles are pending, when {@code flushInterval} has passed since
+ * the first of them (a processing-time timer, so that the dashboard stays fresh under low load), and on {@link
+ * #flush(boolean)}, which Flink calls before every checkpoint barrier; each request carries at most {@code batchSize}
+ * vehicles.
  *
- * <p>A failed batch is retried with exponential backoff and a warning per attempt; when every attempt fails the
- * writer throws, which fails the task: Flink restarts from the last checkpoint and replays the updates, which is safe
- * because applying an update again changes nothing. No update is dropped silently.
+ * <p><b>Outages.</b> A failed write never fails the task. It is counted ({@code redisWriteFailures}, one per failed
+ * attempt), logged once when the outage starts and then every {@code outageReportInterval} with the number of pending
+ * vehicles, and retried by a processing-time timer with exponential backoff ({@code initialBackoff} doubling up to
+ * {@code maxBackoff}). During the outage only that timer writes: new updates merge into the pending map, and the flush
+ * before a checkpoint barrier returns at once, so the checkpoint (and the Iceberg commit) is never held up by more than
+ * one attempt bounded by {@code requestTimeout}, made when the outage is not known yet.
+ *
+ * <p><b>State.</b> {@link #snapshotState} returns the pending updates, so a failover or restart during an outage
+ * restores them; they are written as soon as the restored writer runs. Together with the replay of the source after the
+ * checkpoint this applies every update at least once; re-applying one is harmless (the store applies only strictly
+ * newer event times). After rescaling, one vehicle's pending update may be restored in another subtask than its new
+ * updates: the newer-wins rule of the store keeps the result right.
+ *
+ * <p><b>End of input.</b> No later attempt would come, and the state of a finished job is not restored: the final
+ * flush writes every pending update or fails the task, so that a bounded job never ends with updates left unwritten.
+ *
+ * <p>All methods, including the timer callbacks, run in the task's mailbox thread, so no locking is needed.
  */
-final class RedisCurrentStateWriter implements SinkWriter<EnrichedPosition> {
+final class RedisCurrentStateWriter implements StatefulSinkWriter<EnrichedPosition, VehicleState> {
     private static final Logger LOG = LoggerFactory.getLogger(RedisCurrentStateWriter.class);
 
     private final CurrentStateStore store;
     private final ProcessingTimeService timeService;
     private final RedisCurrentStateSink.Settings settings;
-    private final Sleeper sleeper;
     private final Counter updatesApplied;
     private final Counter updatesIgnored;
+    private final Counter writeFailures;
     private final Map<String, VehicleState> pending = new LinkedHashMap<>();
-    private boolean timerRegistered;
+    private boolean flushTimerRegistered;
+    private boolean retryTimerRegistered;
+    /** The outage in progress, or null while Redis answers. */
+    private Outage outage;
 
     RedisCurrentStateWriter(
             CurrentStateStore store,
             ProcessingTimeService timeService,
             MetricGroup metrics,
             RedisCurrentStateSink.Settings settings,
-            Sleeper sleeper) {
+            Collection<VehicleState> recoveredState) {
         this.store = requireNonNull(store, "store is null");
         this.timeService = requireNonNull(timeService, "timeService is null");
         this.settings = requireNonNull(settings, "settings is null");
-        this.sleeper = requireNonNull(sleeper, "sleeper is null");
-        this.updatesApplied = metrics.counter("redisUpdatesApplied");
-        this.updatesIgnored = metrics.counter("redisUpdatesIgnored");
-    }
-
-    @Override
-    public void write(EnrichedPosition element, Context context) throws IOException, InterruptedException {
-        VehicleState update = VehicleState.of(element);
-        pending.merge(update.vehicleId(), update, (queued, next) -> next.isNewerThan(queued) ? next : queued);
-        if (pending.size() >= settings.batchSize()) {
-            flushPending();
-        } else if (!timerRegistered) {
-            timerRegistered = true;
-            timeService.registerTimer(
-                    timeService.getCurrentProcessingTime()
-                            + settings.flushInterval().toMillis(),
-                    this::onTimer);
+        requireNonNull(metrics, "metrics is null");
+        requireNonNull(recoveredState, "recoveredState is null");
+        this.updatesApplied = metrics.counter(PipelineMetricNames.REDIS_UPDATES_APPLIED);
+        this.updatesIgnored = metrics.counter(PipelineMetricNames.REDIS_UPDATES_IGNORED);
+        this.writeFailures = metrics.counter(PipelineMetricNames.REDIS_WRITE_FAILURES);
+        metrics.gauge(PipelineMetricNames.REDIS_PENDING_VEHICLES, (Gauge<Integer>) pending::size);
+        recoveredState.forEach(this::enqueue);
+        if (!pending.isEmpty()) {
+            LOG.info(
+                    "Restored the current state of {} vehicles that was not written to Redis before the checkpoint;"
+                            + " writing it now",
+                    pending.size());
+            registerFlushTimer();
         }
     }
 
     @Override
-    public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        flushPending();
+    public void write(EnrichedPosition element, Context context) {
+        enqueue(VehicleState.of(element));
+        if (outage != null) {
+            // The retry timer writes the pending updates once Redis answers again.
+            return;
+        }
+        if (pending.size() >= settings.batchSize()) {
+            writePending();
+        } else {
+            registerFlushTimer();
+        }
+    }
+
+    /**
+     * Before a checkpoint barrier: one attempt unless an outage is known, then returns; whatever is still pending goes
+     * into the checkpoint through {@link #snapshotState}. At the end of input: writes everything or fails the task.
+     */
+    @Override
+    public void flush(boolean endOfInput) throws IOException {
+        if (endOfInput) {
+            if (!writePending()) {
+                throw new IOException("Redis is unavailable at the end of the input and the current state of "
+                        + pending.size() + " vehicles is not written; failing the task so that it restarts from the"
+                        + " last checkpoint and writes them again");
+            }
+            return;
+        }
+        if (outage == null) {
+            writePending();
+        }
+    }
+
+    @Override
+    public List<VehicleState> snapshotState(long checkpointId) {
+        LOG.debug("Checkpoint {} keeps the current state of {} vehicles not yet written", checkpointId, pending.size());
+        return List.copyOf(pending.values());
     }
 
     @Override
     public void close() {
-        // Updates still pending here were never confirmed by a checkpoint; the restarted job replays them.
+        // Pending updates are in the last checkpoint or are replayed from the source after it.
         store.close();
     }
 
-    private void onTimer(long time) throws IOException, InterruptedException {
-        timerRegistered = false;
-        flushPending();
+    private void enqueue(VehicleState update) {
+        pending.merge(update.vehicleId(), update, (queued, next) -> next.isNewerThan(queued) ? next : queued);
     }
 
-    private void flushPending() throws IOException, InterruptedException {
-        if (pending.isEmpty()) {
+    private void registerFlushTimer() {
+        if (flushTimerRegistered) {
             return;
         }
-        List<VehicleState> batch = new ArrayList<>(pending.values());
-        List<Boolean> applied = applyWithRetries(batch);
-        pending.clear();
-        long appliedCount = applied.stream().filter(Boolean::booleanValue).count();
-        updatesApplied.inc(appliedCount);
-        updatesIgnored.inc(batch.size() - appliedCount);
+        flushTimerRegistered = true;
+        timeService.registerTimer(now() + settings.flushInterval().toMillis(), this::onFlushTimer);
     }
 
-    private List<Boolean> applyWithRetries(List<VehicleState> batch) throws IOException, InterruptedException {
-        Duration backoff = settings.initialBackoff();
-        for (int attempt = 1; ; attempt++) {
+    private void onFlushTimer(long time) {
+        flushTimerRegistered = false;
+        if (outage == null) {
+            writePending();
+        }
+    }
+
+    private void onRetryTimer(long time) {
+        retryTimerRegistered = false;
+        writePending();
+    }
+
+    /**
+     * Writes every pending update in requests of at most {@code batchSize} vehicles, stopping at the first failure;
+     * the vehicles of every successful request leave the pending map.
+     *
+     * @return whether nothing is pending any more
+     */
+    private boolean writePending() {
+        List<VehicleState> updates = new ArrayList<>(pending.values());
+        for (int start = 0; start < updates.size(); start += settings.batchSize()) {
+            List<VehicleState> batch = updates.subList(start, Math.min(start + settings.batchSize(), updates.size()));
+            List<Boolean> applied;
             try {
-                return store.applyNewerWins(batch, Instant.ofEpochMilli(timeService.getCurrentProcessingTime()));
+                applied = store.applyNewerWins(batch, Instant.ofEpochMilli(now()));
             } catch (CurrentStateStoreException e) {
-                if (attempt >= settings.maxAttempts()) {
-                    throw new IOException(
-                            "Cannot write the current state of " + batch.size() + " vehicles to Redis after "
-                                    + attempt + " attempts; failing the task so that it restarts from the last"
-                                    + " checkpoint and replays these updates",
-                            e);
-                }
+                onFailure(e);
+                return false;
+            }
+            batch.forEach(update -> pending.remove(update.vehicleId()));
+            long appliedCount = applied.stream().filter(Boolean::booleanValue).count();
+            updatesApplied.inc(appliedCount);
+            updatesIgnored.inc(batch.size() - appliedCount);
+        }
+        if (outage != null) {
+            LOG.info(
+                    "Redis is available again after {} ({} failed attempts); the current state of every pending"
+                            + " vehicle is written",
+                    Duration.ofMillis(now() - outage.startedAt),
+                    outage.failedAttempts);
+            outage = null;
+        }
+        return true;
+    }
+
+    private void onFailure(CurrentStateStoreException failure) {
+        writeFailures.inc();
+        long now = now();
+        if (outage == null) {
+            outage = new Outage(now, settings.initialBackoff());
+            LOG.warn(
+                    "Cannot write the current state to Redis; {} vehicles pending, retrying with backoff from {} up to"
+                            + " {}. Checkpoints and Iceberg commits go on and keep the pending updates; the"
+                            + " dashboard lags until Redis answers again: {}",
+                    pending.size(),
+                    settings.initialBackoff(),
+                    settings.maxBackoff(),
+                    failure.getMessage());
+        } else {
+            outage.failedAttempts++;
+            outage.backoff = min(outage.backoff.multipliedBy(2), settings.maxBackoff());
+            if (now - outage.reportedAt >= settings.outageReportInterval().toMillis()) {
+                outage.reportedAt = now;
                 LOG.warn(
-                        "Writing the current state of {} vehicles to Redis failed (attempt {} of {}); retrying in {}"
-                                + " ms: {}",
-                        batch.size(),
-                        attempt,
-                        settings.maxAttempts(),
-                        backoff.toMillis(),
-                        e.getMessage());
-                sleeper.sleep(backoff);
-                backoff = min(backoff.multipliedBy(2), settings.maxBackoff());
+                        "Redis is still unavailable after {} ({} failed attempts); {} vehicles pending, next attempt"
+                                + " in {}: {}",
+                        Duration.ofMillis(now - outage.startedAt),
+                        outage.failedAttempts,
+                        pending.size(),
+                        outage.backoff,
+                        failure.getMessage());
             }
         }
+        if (!retryTimerRegistered) {
+            retryTimerRegistered = true;
+            timeService.registerTimer(now + outage.backoff.toMillis(), this::onRetryTimer);
+        }
+    }
+
+    private long now() {
+        return timeService.getCurrentProcessingTime();
     }
 
     private static Duration min(Duration first, Duration second) {
         return first.compareTo(second) <= 0 ? first : second;
     }
 
-    /** Waits between attempts; a seam so that tests do not wait. */
-    @FunctionalInterface
-    interface Sleeper {
-        void sleep(Duration duration) throws InterruptedException;
+    /** Progress of one outage; mutable, confined to the mailbox thread like the writer. */
+    private static final class Outage {
+        private final long startedAt;
+        private long reportedAt;
+        private int failedAttempts = 1;
+        private Duration backoff;
+
+        private Outage(long startedAt, Duration backoff) {
+            this.startedAt = startedAt;
+            this.reportedAt = startedAt;
+            this.backoff = backoff;
+        }
     }
 }

@@ -3,9 +3,9 @@ package io.fleetlake.flink.sources;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.config.EnrichmentConfig;
-import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.flink.sources.PlanningApiClient.PlanningApiException;
+import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
@@ -42,8 +42,8 @@ final class RouteSourceReader implements SourceReader<RoutePoll, RouteSource.Uns
         this.client = requireNonNull(client, "client is null");
         this.refresh = requireNonNull(refresh, "refresh is null");
         this.staleAfter = requireNonNull(staleAfter, "staleAfter is null");
-        this.pollsSucceeded = metrics.counter(PipelineMetrics.ROUTE_POLLS_SUCCEEDED);
-        this.pollsFailed = metrics.counter(PipelineMetrics.ROUTE_POLLS_FAILED);
+        this.pollsSucceeded = metrics.counter(PipelineMetricNames.ROUTE_POLLS_SUCCEEDED);
+        this.pollsFailed = metrics.counter(PipelineMetricNames.ROUTE_POLLS_FAILED);
     }
 
     @Override

@@ -37,7 +37,7 @@ class FleetPipelineConfigTest {
                         "us-east-1",
                         URI.create("redis://127.0.0.1:6379"),
                         Duration.ofSeconds(10),
-                        directory,
+                        Optional.of(directory),
                         2,
                         Duration.ofHours(24),
                         "127.0.0.1",
@@ -91,7 +91,7 @@ class FleetPipelineConfigTest {
                         "eu-south-2",
                         URI.create("rediss://redis:6380"),
                         Duration.ofSeconds(30),
-                        directory.resolve("checkpoints"),
+                        Optional.of(directory.resolve("checkpoints")),
                         4,
                         Duration.ofHours(2),
                         "127.0.0.2",
@@ -127,11 +127,23 @@ class FleetPipelineConfigTest {
     }
 
     @Test
-    void checkpointDirectoryIsRequired() {
-        assertThatThrownBy(() -> FleetPipelineConfig.from(ConfigSource.empty()))
+    void checkpointDirectoryIsOptionalBecauseAFlinkClusterHasItsOwnStorage() {
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.empty());
+
+        assertThat(config.checkpointDirectory()).isEmpty();
+        assertThat(config.toString()).contains("checkpointDirectory=<none>");
+    }
+
+    @Test
+    void theLocalRunnerRequiresTheCheckpointDirectory() {
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.empty());
+
+        assertThatThrownBy(config::requireCheckpointDirectory)
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("Missing required configuration pipeline.checkpoint-dir")
-                .hasMessageContaining("FLEET_PIPELINE_CHECKPOINT_DIR");
+                .hasMessageContaining("FLEET_PIPELINE_CHECKPOINT_DIR")
+                .hasMessageContaining("FleetPipelineClusterMain");
+        assertThat(config(Map.of()).requireCheckpointDirectory()).isEqualTo(directory);
     }
 
     @Test
@@ -181,6 +193,18 @@ class FleetPipelineConfigTest {
         assertThatThrownBy(() -> config(Map.of("pipeline.s3-access-key", "access")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("Set both pipeline.s3-access-key and pipeline.s3-secret-key");
+    }
+
+    @Test
+    void redisAclUserPasswordAndDatabaseAreRedactedButTheDatabaseStays() {
+        FleetPipelineConfig config =
+                config(Map.of("pipeline.redis-uri", "rediss://acl-user:redis-password@redis:6380/2"));
+
+        assertThat(config.redisUri()).hasToString("rediss://acl-user:redis-password@redis:6380/2");
+        assertThat(config.toString())
+                .doesNotContain("redis-password")
+                .doesNotContain("acl-user")
+                .contains("redisUri=rediss://<redacted>@redis:6380/2");
     }
 
     @Test

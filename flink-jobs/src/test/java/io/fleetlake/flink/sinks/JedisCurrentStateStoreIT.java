@@ -1,6 +1,7 @@
 package io.fleetlake.flink.sinks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.fleetlake.model.RedisKeys;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -24,16 +26,19 @@ class JedisCurrentStateStoreIT {
     private static final Instant UPDATED_AT = Instant.parse("2026-11-29T18:00:00Z");
     private static final Instant T1 = Instant.parse("2026-11-29T17:00:01Z");
     private static final Instant T2 = Instant.parse("2026-11-29T17:00:06Z");
+    private static final Duration TIMEOUT = Duration.ofSeconds(2);
+    private static final String PASSWORD = "default-password";
+    private static final String ACL_USER = "fleet-pipeline";
+    private static final String ACL_PASSWORD = "acl-password";
 
     private static RedisServer server;
     private static URI uri;
+    private static RedisServer protectedServer;
+    private static int protectedPort;
 
     @BeforeAll
     static void startRedis() throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
+        int port = freePort();
         server = RedisServer.newRedisServer()
                 .bind("127.0.0.1")
                 .port(port)
@@ -41,11 +46,60 @@ class JedisCurrentStateStoreIT {
                 .build();
         server.start();
         uri = URI.create("redis://127.0.0.1:" + port);
+
+        // requirepass for the default user (the compose deployment) and an ACL user of its own.
+        protectedPort = freePort();
+        protectedServer = RedisServer.newRedisServer()
+                .bind("127.0.0.1")
+                .port(protectedPort)
+                .setting("save \"\"")
+                .setting("requirepass " + PASSWORD)
+                .setting("user " + ACL_USER + " on >" + ACL_PASSWORD + " ~* +@all")
+                .build();
+        protectedServer.start();
     }
 
     @AfterAll
     static void stopRedis() throws IOException {
         server.stop();
+        protectedServer.stop();
+    }
+
+    @Test
+    void passwordAndAclUserOfTheUriAuthenticate() {
+        VehicleState update = state("VH-AUTH", T1, 40.0, -3.0, 1.0);
+        URI withPassword = URI.create("redis://:" + PASSWORD + "@127.0.0.1:" + protectedPort);
+        URI withAclUser = URI.create("redis://" + ACL_USER + ":" + ACL_PASSWORD + "@127.0.0.1:" + protectedPort);
+
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(withPassword, TIMEOUT).open()) {
+            assertThat(store.applyNewerWins(List.of(update), UPDATED_AT)).containsExactly(true);
+        }
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(withAclUser, TIMEOUT).open()) {
+            assertThat(store.applyNewerWins(List.of(update), UPDATED_AT)).containsExactly(false);
+        }
+    }
+
+    @Test
+    void wrongOrMissingPasswordFailsWithoutShowingIt() {
+        VehicleState update = state("VH-AUTH-FAIL", T1, 40.0, -3.0, 1.0);
+        URI wrongPassword = URI.create("redis://" + ACL_USER + ":wrong-password@127.0.0.1:" + protectedPort);
+        URI noPassword = URI.create("redis://127.0.0.1:" + protectedPort);
+
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(wrongPassword, TIMEOUT).open()) {
+            assertThatThrownBy(() -> store.applyNewerWins(List.of(update), UPDATED_AT))
+                    .isInstanceOf(CurrentStateStoreException.class)
+                    .hasMessageStartingWith("Redis at 127.0.0.1:" + protectedPort + " failed")
+                    .hasMessageNotContaining("wrong-password");
+        }
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(noPassword, TIMEOUT).open()) {
+            assertThatThrownBy(() -> store.applyNewerWins(List.of(update), UPDATED_AT))
+                    .isInstanceOf(CurrentStateStoreException.class)
+                    .hasMessageContaining("NOAUTH");
+        }
     }
 
     @Test
@@ -54,7 +108,8 @@ class JedisCurrentStateStoreIT {
         VehicleState newer = state("VH-OOO", T2, 40.2, -3.2, 40.0);
         VehicleState sameTimeOtherValues = state("VH-OOO", T2, 41.0, -4.0, 99.0);
 
-        try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open();
+        try (CurrentStateStore store =
+                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
                 RedisClient redis = RedisClient.create(uri)) {
             assertThat(store.applyNewerWins(List.of(newer), UPDATED_AT)).containsExactly(true);
             assertThat(store.applyNewerWins(List.of(older), UPDATED_AT))
@@ -82,7 +137,8 @@ class JedisCurrentStateStoreIT {
 
     @Test
     void batchAppliesEachVehicleIndependently() {
-        try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open()) {
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(uri, TIMEOUT).open()) {
             store.applyNewerWins(List.of(state("VH-B1", T2, 40.0, -3.0, 1.0)), UPDATED_AT);
 
             List<Boolean> applied = store.applyNewerWins(
@@ -99,7 +155,8 @@ class JedisCurrentStateStoreIT {
         VehicleState routeEnded = new VehicleState(
                 "VH-R", T2, 40.0, -3.0, 0.0, 90.0, null, VehicleStatus.NO_ROUTE, null, null, null, null, false);
 
-        try (CurrentStateStore store = JedisCurrentStateStore.factory(uri).open();
+        try (CurrentStateStore store =
+                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
                 RedisClient redis = RedisClient.create(uri)) {
             store.applyNewerWins(List.of(onRoute), UPDATED_AT);
             assertThat(redis.hgetAll(RedisKeys.vehicle("VH-R")))
@@ -121,6 +178,12 @@ class JedisCurrentStateStoreIT {
                             VehicleField.DISTANCE_TO_NEXT_STOP_M.field(),
                             VehicleField.DISTANCE_FROM_ROUTE_M.field(),
                             VehicleField.BATTERY_LEVEL.field());
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
         }
     }
 

@@ -1,10 +1,16 @@
 package io.fleetlake.flink.sinks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.VehicleStatus;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,11 +18,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.RedisCredentials;
 
-/** The script's calling convention; the script itself is tested against a real Redis in JedisCurrentStateStoreIT. */
+/**
+ * The script's calling convention and the connection settings; the script itself and authentication are tested
+ * against a real Redis in JedisCurrentStateStoreIT.
+ */
 class JedisCurrentStateStoreTest {
     private static final Instant EVENT_TIME = Instant.ofEpochMilli(1_795_000_000_123L);
     private static final Instant UPDATED_AT = Instant.ofEpochMilli(1_795_000_001_000L);
+    private static final Duration TIMEOUT = Duration.ofMillis(1_500);
     private static final VehicleState ON_ROUTE = new VehicleState(
             "VH-0001",
             EVENT_TIME,
@@ -85,6 +97,55 @@ class JedisCurrentStateStoreTest {
                 .containsExactlyInAnyOrderElementsOf(Arrays.stream(VehicleField.values())
                         .map(VehicleField::field)
                         .toList());
+    }
+
+    @Test
+    void passwordOfTheUriIsPassedToRedis() {
+        JedisClientConfig config =
+                JedisCurrentStateStore.clientConfig(URI.create("redis://:pass-word_1@redis:6379"), TIMEOUT);
+
+        RedisCredentials credentials = config.getCredentialsProvider().get();
+        assertThat(credentials.getUser()).isNull();
+        assertThat(credentials.getPassword()).containsExactly("pass-word_1".toCharArray());
+        assertThat(config.isSsl()).isFalse();
+    }
+
+    @Test
+    void aclUserDatabaseAndTlsOfTheUriArePassedToRedis() {
+        JedisClientConfig config = JedisCurrentStateStore.clientConfig(
+                URI.create("rediss://fleet-pipeline:pass-word@redis:6380/2"), TIMEOUT);
+
+        RedisCredentials credentials = config.getCredentialsProvider().get();
+        assertThat(credentials.getUser()).isEqualTo("fleet-pipeline");
+        assertThat(credentials.getPassword()).containsExactly("pass-word".toCharArray());
+        assertThat(config.getDatabase()).isEqualTo(2);
+        assertThat(config.isSsl()).isTrue();
+    }
+
+    @Test
+    void requestTimeoutBoundsConnectingAndEveryRequest() {
+        JedisClientConfig config = JedisCurrentStateStore.clientConfig(URI.create("redis://redis:6379"), TIMEOUT);
+
+        assertThat(config.getConnectionTimeoutMillis()).isEqualTo(1_500);
+        assertThat(config.getSocketTimeoutMillis()).isEqualTo(1_500);
+    }
+
+    @Test
+    void failureNamesTheServerButNeverThePassword() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        URI uri = URI.create("redis://fleet-pipeline:very-secret-password@127.0.0.1:" + port);
+
+        try (CurrentStateStore store =
+                JedisCurrentStateStore.factory(uri, TIMEOUT).open()) {
+            assertThatThrownBy(() -> store.applyNewerWins(List.of(ON_ROUTE), UPDATED_AT))
+                    .isInstanceOf(CurrentStateStoreException.class)
+                    .hasMessageStartingWith("Redis at 127.0.0.1:" + port + " failed: ")
+                    .hasMessageNotContaining("very-secret-password")
+                    .hasMessageNotContaining("fleet-pipeline");
+        }
     }
 
     @Test

@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.fleetlake.flink.PlanningApiServer;
 import io.fleetlake.flink.RecordingMetricGroup;
 import io.fleetlake.flink.enrichment.TestRoutes;
-import io.fleetlake.flink.functions.PipelineMetrics;
 import io.fleetlake.flink.records.RoutePoll;
+import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.planning.PlannedRoute;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -66,8 +66,8 @@ class RouteSourceReaderTest {
             assertThat(poll.routes()).isEqualTo(ROUTES);
             assertThat(poll.fetchedAt()).isEqualTo(NOW);
         });
-        assertThat(metrics.count(PipelineMetrics.ROUTE_POLLS_SUCCEEDED)).isGreaterThanOrEqualTo(3);
-        assertThat(metrics.count(PipelineMetrics.ROUTE_POLLS_FAILED)).isZero();
+        assertThat(metrics.count(PipelineMetricNames.ROUTE_POLLS_SUCCEEDED)).isGreaterThanOrEqualTo(3);
+        assertThat(metrics.count(PipelineMetricNames.ROUTE_POLLS_FAILED)).isZero();
     }
 
     @Test
@@ -85,7 +85,7 @@ class RouteSourceReaderTest {
 
         await().atMost(WAIT).until(() -> {
             drain();
-            return metrics.count(PipelineMetrics.ROUTE_POLLS_FAILED) >= 1;
+            return metrics.count(PipelineMetricNames.ROUTE_POLLS_FAILED) >= 1;
         });
         assertThat(output.polls).as("a timed-out poll yields nothing").isEmpty();
 
@@ -102,7 +102,7 @@ class RouteSourceReaderTest {
 
         await().atMost(WAIT).until(() -> {
             drain();
-            return metrics.count(PipelineMetrics.ROUTE_POLLS_FAILED) >= 2;
+            return metrics.count(PipelineMetricNames.ROUTE_POLLS_FAILED) >= 2;
         });
 
         assertThat(output.polls).isEmpty();
@@ -115,13 +115,13 @@ class RouteSourceReaderTest {
         reader.start();
         await().atMost(WAIT).until(() -> {
             drain();
-            return metrics.count(PipelineMetrics.ROUTE_POLLS_FAILED) >= 1;
+            return metrics.count(PipelineMetricNames.ROUTE_POLLS_FAILED) >= 1;
         });
 
         planningApi.answer(200, "{\"routes\": [{\"route_id\": \"R-1\"}]}");
         await().atMost(WAIT).until(() -> {
             drain();
-            return metrics.count(PipelineMetrics.ROUTE_POLLS_FAILED) >= 2;
+            return metrics.count(PipelineMetricNames.ROUTE_POLLS_FAILED) >= 2;
         });
 
         assertThat(output.polls).isEmpty();

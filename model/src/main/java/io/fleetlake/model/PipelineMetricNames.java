@@ -1,7 +1,10 @@
-package io.fleetlake.flink.functions;
+package io.fleetlake.model;
 
 /**
- * Names of the pipeline's accounting counters, registered in the metric group of the operator that counts them.
+ * The fleet pipeline's Flink job name and the names of its counters, shared by the pipeline (flink-jobs), which
+ * registers them, and every reader of the Flink REST API (the dashboard). Each counter is registered in the metric
+ * group of the operator named in its description; Flink's REST API lists it as {@code <operator>.<counter>} per
+ * subtask.
  *
  * <p>Every record read is counted exactly once more, by the operator that decides its fate, so that once every read
  * record has been processed:
@@ -10,16 +13,23 @@ package io.fleetlake.flink.functions;
  * recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated
  * </pre>
  *
- * (each counter summed over its operators and subtasks). See {@code FleetPipelineJob} for where each is counted.
+ * (each counter summed over its operators and subtasks). Counters are not checkpointed: after a failover the restarted
+ * tasks count from zero and count the replayed records again.
  */
-public final class PipelineMetrics {
+public final class PipelineMetricNames {
+    /** The name the pipeline's job runs under, in {@code /jobs/overview}. */
+    public static final String JOB_NAME = "fleet-pipeline";
+
     /** Raw records read from the source (decode-positions). */
     public static final String RECORDS_READ = "recordsRead";
     /** Positions that passed the last rejection point and go to the sinks (reject-implausible-jumps). */
     public static final String RECORDS_ACCEPTED = "recordsAccepted";
     /** Records sent to the rejection side output, counted by each operator that rejects. */
     public static final String RECORDS_REJECTED = "recordsRejected";
-    /** Group of one counter per {@link io.fleetlake.model.RejectionReason} name, next to {@link #RECORDS_REJECTED}. */
+    /**
+     * Group of one counter per {@link RejectionReason} name, next to {@link #RECORDS_REJECTED}: the counter of a reason
+     * is {@code rejectionReason.<REASON>}.
+     */
     public static final String REJECTION_REASON_GROUP = "rejectionReason";
     /** Device resends (same vehicle, event time and content as an accepted position) dropped (deduplicate-resends). */
     public static final String RESENDS_DEDUPLICATED = "resendsDeduplicated";
@@ -41,5 +51,17 @@ public final class PipelineMetrics {
      */
     public static final String STALE_ENRICHMENTS = "staleEnrichments";
 
-    private PipelineMetrics() {}
+    /** Current-state updates that were newer than the stored state and replaced it (redis-current-state). */
+    public static final String REDIS_UPDATES_APPLIED = "redisUpdatesApplied";
+    /** Current-state updates that were not newer than the stored state and changed nothing (redis-current-state). */
+    public static final String REDIS_UPDATES_IGNORED = "redisUpdatesIgnored";
+    /** Failed attempts to write the current state to Redis; each is retried with backoff (redis-current-state). */
+    public static final String REDIS_WRITE_FAILURES = "redisWriteFailures";
+    /**
+     * Gauge: vehicles whose newest update is not written to Redis yet (redis-current-state); stays high while Redis is
+     * unavailable, and the dashboard's current state lags meanwhile.
+     */
+    public static final String REDIS_PENDING_VEHICLES = "redisPendingVehicles";
+
+    private PipelineMetricNames() {}
 }

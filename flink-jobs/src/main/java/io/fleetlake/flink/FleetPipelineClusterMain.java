@@ -1,0 +1,68 @@
+package io.fleetlake.flink;
+
+import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.model.PipelineMetricNames;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * Submits the fleet pipeline to the Flink cluster it is started by: {@code flink run -c
+ * io.fleetlake.flink.FleetPipelineClusterMain <job jar> --config pipeline.properties}, or the JobManager of an
+ * application-mode deployment ({@code standalone-job --job-classname io.fleetlake.flink.FleetPipelineClusterMain}).
+ *
+ * <p>The job is the one {@link FleetPipelineMain} runs locally. The job sets exactly-once checkpoints every {@value
+ * FleetPipelineConfig#CHECKPOINT_INTERVAL} (they are the Iceberg commit interval) and the parallelism {@value
+ * FleetPipelineConfig#PARALLELISM}; everything else comes from the cluster's configuration: checkpoint storage
+ * ({@code execution.checkpointing.dir}), state backend ({@code state.backend.type}), retention, restart strategy and
+ * the checkpoint or savepoint to restore ({@code flink run -s}, {@code execution.state-recovery.path}).
+ * {@value FleetPipelineConfig#CHECKPOINT_DIR} is not used.
+ *
+ * <p>Unlike the other mains this one never calls {@code System.exit}: in application mode it runs inside the
+ * JobManager's JVM. A failure is thrown to Flink, which reports it (the {@code flink} client prints it; in application
+ * mode the JobManager fails the application).
+ */
+@Command(
+        name = "fleet-pipeline-cluster",
+        mixinStandardHelpOptions = true,
+        description = "Submits the fleet pipeline job to the Flink cluster that runs this main class (flink run, or"
+                + " application mode). Checkpoint storage, state backend and restore come from the cluster's"
+                + " configuration. Configuration keys: pipeline.*, validation.*, enrichment.*")
+public final class FleetPipelineClusterMain {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetPipelineClusterMain.class);
+
+    @Mixin
+    private ConfigOptions config;
+
+    public static void main(String[] args) throws Exception {
+        FleetPipelineClusterMain command = new FleetPipelineClusterMain();
+        CommandLine commandLine = new CommandLine(command);
+        // Parsed by hand instead of CommandLine.execute, which would print a failure and return an exit code; Flink
+        // needs the exception itself.
+        CommandLine.ParseResult parsed = commandLine.parseArgs(args);
+        if (CommandLine.printHelpIfRequested(parsed)) {
+            return;
+        }
+        command.submit();
+    }
+
+    private void submit() throws Exception {
+        FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(config.load());
+        LOG.info("Submitting the fleet pipeline to the Flink cluster with {}", pipelineConfig);
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment();
+        configure(environment, pipelineConfig);
+        FleetPipeline.productionJob(pipelineConfig).addTo(environment);
+        environment.execute(PipelineMetricNames.JOB_NAME);
+    }
+
+    /** What the job itself decides; the rest is the cluster's configuration. */
+    static void configure(StreamExecutionEnvironment environment, FleetPipelineConfig config) {
+        environment.enableCheckpointing(config.checkpointInterval().toMillis(), CheckpointingMode.EXACTLY_ONCE);
+        environment.setParallelism(config.parallelism());
+    }
+}

@@ -1,0 +1,53 @@
+package io.fleetlake.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.config.FleetPipelineConfig;
+import java.util.Map;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.Test;
+
+class FleetPipelineClusterMainTest {
+    @Test
+    void jobSetsExactlyOnceCheckpointsAtTheConfiguredIntervalAndItsParallelism() {
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment();
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(Map.of(
+                FleetPipelineConfig.CHECKPOINT_INTERVAL, "45s",
+                FleetPipelineConfig.PARALLELISM, "3")));
+
+        FleetPipelineClusterMain.configure(environment, config);
+
+        assertThat(environment.getCheckpointConfig().getCheckpointInterval()).isEqualTo(45_000);
+        assertThat(environment.getCheckpointConfig().getCheckpointingConsistencyMode())
+                .isEqualTo(CheckpointingMode.EXACTLY_ONCE);
+        assertThat(environment.getParallelism()).isEqualTo(3);
+        assertThat(config.checkpointDirectory())
+                .as("the cluster's checkpoint storage is used")
+                .isEmpty();
+    }
+
+    @Test
+    void helpSubmitsNothing() throws Exception {
+        FleetPipelineClusterMain.main(new String[] {"--help"});
+    }
+
+    @Test
+    void invalidConfigurationIsThrownToFlinkInsteadOfExitingTheJvm() {
+        assertThatThrownBy(() -> FleetPipelineClusterMain.main(new String[] {"--set", "pipeline.parallelism=0"}))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.parallelism = 0");
+    }
+
+    @Test
+    void theLocalRunnerStillRequiresItsCheckpointDirectory() {
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.empty());
+
+        assertThatThrownBy(() -> FleetPipeline.production(config))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("Missing required configuration pipeline.checkpoint-dir");
+    }
+}
