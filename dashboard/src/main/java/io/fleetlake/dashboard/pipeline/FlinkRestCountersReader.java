@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fleetlake.dashboard.pipeline.FlinkRestResponses.JobSummary;
+import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -21,14 +22,12 @@ import java.util.regex.Pattern;
  * {@code metrics.fetcher.update-interval} (10 s by default), so the counters lag by up to that much.
  */
 public final class FlinkRestCountersReader implements PipelineCountersReader {
-    /** {@code FleetPipelineJob.JOB_NAME} of the flink-jobs module. */
-    public static final String JOB_NAME = "fleet-pipeline";
+    public static final String JOB_NAME = PipelineMetricNames.JOB_NAME;
 
-    // Counter names of the flink-jobs module's PipelineMetrics.
-    static final String RECORDS_READ = "recordsRead";
-    static final String RECORDS_REJECTED = "recordsRejected";
-    static final String RECORDS_ACCEPTED = "recordsAccepted";
-    static final String RESENDS_DEDUPLICATED = "resendsDeduplicated";
+    static final String RECORDS_READ = PipelineMetricNames.RECORDS_READ;
+    static final String RECORDS_REJECTED = PipelineMetricNames.RECORDS_REJECTED;
+    static final String RECORDS_ACCEPTED = PipelineMetricNames.RECORDS_ACCEPTED;
+    static final String RESENDS_DEDUPLICATED = PipelineMetricNames.RESENDS_DEDUPLICATED;
     static final List<String> COUNTERS =
             List.of(RECORDS_READ, RECORDS_REJECTED, RECORDS_ACCEPTED, RESENDS_DEDUPLICATED);
 
