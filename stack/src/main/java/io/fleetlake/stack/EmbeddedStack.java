@@ -31,6 +31,7 @@ public final class EmbeddedStack implements AutoCloseable {
     private final Map<String, Component> components;
     private final Duration startTimeout;
     private final List<Component> started = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean closing;
 
     public EmbeddedStack(List<Component> components, Duration startTimeout) {
         requireNonNull(components, "components is null");
@@ -129,13 +130,21 @@ public final class EmbeddedStack implements AutoCloseable {
 
     private void startAndAwait(Component component) {
         long startedAt = System.nanoTime();
+        if (closing) {
+            throw new StackException("The stack is stopping; " + component.name() + " is not started");
+        }
         LOG.info("Starting {}", component.name());
+        // Registered before it starts: a stop while it starts (Ctrl-C during a slow start) must reach it too.
+        started.add(component);
         try {
             component.start();
         } catch (RuntimeException e) {
             throw new StackException("Cannot start " + component.name() + ": " + e.getMessage(), e);
         }
-        started.add(component);
+        if (closing) {
+            component.stop();
+            throw new StackException("The stack is stopping; " + component.name() + " was stopped again");
+        }
         long deadline = startedAt + startTimeout.toNanos();
         while (!component.isHealthy()) {
             Optional<String> failure = component.failure();
@@ -164,6 +173,7 @@ public final class EmbeddedStack implements AutoCloseable {
     /** Stops every started component in reverse start order. */
     @Override
     public void close() {
+        closing = true;
         List<Component> toStop;
         synchronized (started) {
             toStop = new ArrayList<>(started);

@@ -109,13 +109,15 @@ public final class FleetStack {
                                 settings.redisExecutable(),
                                 host,
                                 settings.port(StackPort.REDIS),
-                                settings.componentDirectory(REDIS))
+                                settings.componentDirectory(REDIS),
+                                settings.redisUsername(),
+                                settings.redisPassword())
                         .toCommandLine(),
                 settings.componentDirectory(REDIS),
                 Map.of(),
                 settings.logFile(REDIS),
-                HealthProbes.redis(host, settings.port(StackPort.REDIS)),
-                settings.redisUri()));
+                HealthProbes.redis(URI.create(settings.redisUri())),
+                settings.redisEndpoint()));
         components.add(javaComponent(
                 CATALOG,
                 Set.of(S3),
@@ -250,6 +252,7 @@ public final class FleetStack {
                     writeConfiguration(configFile, configuration);
                     List<String> options = new ArrayList<>(jvmOptions);
                     options.addAll(home.launchJvmOptions(module.directory()));
+                    options.addAll(settings.jvmOptions(name));
                     return new JavaCommand(
                                     JavaCommand.currentJavaHome(),
                                     options,

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -51,6 +52,10 @@ public record StackSettings(
     public static final String START_TIMEOUT = "stack.start-timeout";
     public static final String KAFKA_PARTITIONS = "stack.kafka-partitions";
     public static final String REDIS_EXECUTABLE = "stack.redis-executable";
+    public static final String REDIS_USERNAME = "redis.username";
+    public static final String REDIS_PASSWORD = "redis.password";
+    /** Prefix of the keys naming extra JVM options of one component, such as {@code stack.jvm-options.pipeline}. */
+    public static final String JVM_OPTIONS_PREFIX = "stack.jvm-options.";
 
     public StackSettings {
         requireNonNull(dataDirectory, "dataDirectory is null");
@@ -129,8 +134,34 @@ public record StackSettings(
         return "tcp://" + host + ":" + port(StackPort.MQTT);
     }
 
+    /**
+     * The Redis URI clients use, with the credentials of {@code redis.username} / {@code redis.password} when set
+     * (the embedded default has none); never print it: see {@link #redisEndpoint()}.
+     */
     public String redisUri() {
+        String userInfo = redisPassword()
+                .map(password -> urlEncode(redisUsername().orElse("")) + ":" + urlEncode(password) + "@")
+                .orElse("");
+        return "redis://" + userInfo + host + ":" + port(StackPort.REDIS);
+    }
+
+    /** The Redis address without credentials, for messages. */
+    public String redisEndpoint() {
         return "redis://" + host + ":" + port(StackPort.REDIS);
+    }
+
+    /** An ACL user the embedded Redis creates and every client uses; without it, the password is the default user's. */
+    public Optional<String> redisUsername() {
+        return configuration.string(REDIS_USERNAME);
+    }
+
+    /** When set, the embedded Redis requires it; clients authenticate with it. */
+    public Optional<String> redisPassword() {
+        return configuration.string(REDIS_PASSWORD);
+    }
+
+    private static String urlEncode(String value) {
+        return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     public String dashboardUri() {
@@ -147,6 +178,18 @@ public record StackSettings(
 
     public String trinoJdbcUrl() {
         return "jdbc:trino://" + host + ":" + port(StackPort.TRINO) + "/iceberg";
+    }
+
+    /**
+     * Extra JVM options for a component that runs in its own JVM ({@code stack.jvm-options.<component>}, separated by
+     * whitespace), for example a larger heap or a flight recording; they come after the component's own options, so
+     * they win where both set the same one. Empty when the key is not set.
+     */
+    public List<String> jvmOptions(String component) {
+        return configuration
+                .string(JVM_OPTIONS_PREFIX + component)
+                .map(value -> List.of(value.trim().split("\\s+")))
+                .orElse(List.of());
     }
 
     public Path componentDirectory(String component) {

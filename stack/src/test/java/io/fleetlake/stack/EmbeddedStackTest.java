@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class EmbeddedStackTest {
@@ -63,6 +64,36 @@ class EmbeddedStackTest {
     }
 
     @Test
+    void stopDuringAStartReachesTheStartingComponent() throws Exception {
+        CountDownLatch starting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        FakeComponent slow = new FakeComponent("trino", Set.of()) {
+            @Override
+            public void start() {
+                super.start();
+                starting.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        EmbeddedStack stack = new EmbeddedStack(List.of(slow), Duration.ofSeconds(5));
+        Thread starter =
+                new Thread(() -> assertThatThrownBy(stack::start).isInstanceOf(EmbeddedStack.StackException.class));
+        starter.start();
+        starting.await();
+
+        stack.close();
+        release.countDown();
+        starter.join();
+
+        assertThat(events).contains("stop trino");
+        assertThat(slow.started).as("not left running").isFalse();
+    }
+
+    @Test
     void rejectsUnknownDependencyAndCycles() {
         assertThatThrownBy(() -> new EmbeddedStack(List.of(new FakeComponent("a", Set.of("b"))), Duration.ofSeconds(1)))
                 .hasMessage("a depends on b, which is not part of the stack");
@@ -86,7 +117,7 @@ class EmbeddedStackTest {
         stack.close();
     }
 
-    private final class FakeComponent implements Component {
+    private class FakeComponent implements Component {
         private final String name;
         private final Set<String> dependencies;
         private volatile boolean started;

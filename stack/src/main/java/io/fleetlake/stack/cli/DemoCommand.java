@@ -9,13 +9,13 @@ import io.fleetlake.simulator.MqttPositionPublisher;
 import io.fleetlake.simulator.SimulationSummary;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.inspect.TrinoInspector.Snapshot;
 import io.fleetlake.stack.process.FleetHome;
+import java.net.URI;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -93,7 +93,7 @@ public final class DemoCommand implements Callable<Integer> {
         KafkaInspector kafka = new KafkaInspector(settings.kafkaBootstrapServers());
         long rawRecords = kafka.count(Topics.RAW_POSITIONS);
         long deadLetters = kafka.count(Topics.DLQ_POSITIONS);
-        long vehiclesInRedis = new RedisInspector(settings.host(), settings.port(StackPort.REDIS)).vehicleCount();
+        long vehiclesInRedis = new RedisInspector(URI.create(settings.redisUri())).vehicleCount();
         List<Snapshot> snapshots = trino.snapshots(Tables.POSITIONS);
 
         System.out.println();

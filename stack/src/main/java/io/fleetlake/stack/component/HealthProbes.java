@@ -66,10 +66,10 @@ public final class HealthProbes {
         };
     }
 
-    /** Redis answers PING. */
-    public static BooleanSupplier redis(String host, int port) {
+    /** Redis answers PING, with the credentials the URI carries. */
+    public static BooleanSupplier redis(URI uri) {
         return () -> {
-            try (Jedis jedis = new Jedis(host, port, (int) PROBE_TIMEOUT.toMillis())) {
+            try (Jedis jedis = new Jedis(uri, (int) PROBE_TIMEOUT.toMillis())) {
                 return "PONG".equals(jedis.ping());
             } catch (JedisException e) {
                 return false;

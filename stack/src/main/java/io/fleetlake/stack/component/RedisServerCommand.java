@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import redis.embedded.core.ExecutableProvider;
@@ -16,15 +17,26 @@ import redis.embedded.core.ExecutableProvider;
  * embedded-redis artifact, extracted under the data directory. The append-only file keeps the current state across
  * restarts.
  */
-public record RedisServerCommand(Optional<Path> executable, String host, int port, Path dataDirectory) {
+public record RedisServerCommand(
+        Optional<Path> executable,
+        String host,
+        int port,
+        Path dataDirectory,
+        Optional<String> username,
+        Optional<String> password) {
     public RedisServerCommand {
         requireNonNull(executable, "executable is null");
+        requireNonNull(username, "username is null");
+        requireNonNull(password, "password is null");
+        if (username.isPresent() && password.isEmpty()) {
+            throw new IllegalArgumentException("A Redis username needs a password (set redis.password)");
+        }
         requireNonNull(host, "host is null");
         requireNonNull(dataDirectory, "dataDirectory is null");
     }
 
     public List<String> toCommandLine() {
-        return List.of(
+        List<String> command = new ArrayList<>(List.of(
                 binary().toString(),
                 "--bind",
                 host,
@@ -35,7 +47,24 @@ public record RedisServerCommand(Optional<Path> executable, String host, int por
                 "--appendonly",
                 "yes",
                 "--save",
-                "");
+                ""));
+        if (password.isPresent() && username.isPresent()) {
+            // Only the named ACL user may connect: the default user (no name) is switched off.
+            command.addAll(List.of(
+                    "--user",
+                    "default",
+                    "off",
+                    "--user",
+                    username.get(),
+                    "on",
+                    ">" + password.get(),
+                    "~*",
+                    "&*",
+                    "+@all"));
+        } else if (password.isPresent()) {
+            command.addAll(List.of("--requirepass", password.get()));
+        }
+        return List.copyOf(command);
     }
 
     private Path binary() {

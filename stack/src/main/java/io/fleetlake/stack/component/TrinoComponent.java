@@ -38,8 +38,9 @@ public final class TrinoComponent implements Component {
         return dependencies;
     }
 
+    /** Not synchronized with {@link #stop()}: a stop during the long start must close the starting server. */
     @Override
-    public synchronized void start() {
+    public void start() {
         TrinoServer starting = new TrinoServer(TrinoConfig.from(ConfigSource.of(configuration)));
         server = starting;
         starting.start();
@@ -76,10 +77,11 @@ public final class TrinoComponent implements Component {
     }
 
     @Override
-    public synchronized void stop() {
-        if (server != null) {
-            server.close();
-            server = null;
+    public void stop() {
+        TrinoServer current = server;
+        server = null;
+        if (current != null) {
+            current.close();
         }
     }
 }

@@ -8,10 +8,10 @@ import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -76,8 +76,7 @@ class DashboardBrowserIT {
             publisher.publish(Position.of(vehicle, now, 40.4268, -3.6938, 30.0, 45.0), PayloadFormat.AVRO);
             publisher.awaitAcknowledgements();
         }
-        try (Jedis redis =
-                new Jedis(running.settings().host(), running.settings().port(StackPort.REDIS))) {
+        try (Jedis redis = new Jedis(URI.create(running.settings().redisUri()))) {
             await().atMost(Duration.ofSeconds(30)).until(() -> Long.toString(now.toEpochMilli())
                     .equals(redis.hget(RedisKeys.vehicle(vehicle), VehicleField.EVENT_TIME.field())));
 

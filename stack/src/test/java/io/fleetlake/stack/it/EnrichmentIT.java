@@ -14,7 +14,6 @@ import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.model.planning.RouteJson;
 import io.fleetlake.model.planning.RoutePoint;
 import io.fleetlake.stack.FleetStack;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
@@ -143,9 +142,8 @@ class EnrichmentIT {
         assertThat(rows.stream().filter(row -> Double.parseDouble(row.get(3)) < 100.0))
                 .as("on the path, the distance to the next stop is measured along the route")
                 .allSatisfy(row -> assertThat(row.get(2)).isEqualTo("ALONG_ROUTE"));
-        Map<String, String> current = new RedisInspector(
-                        running.settings().host(), running.settings().port(StackPort.REDIS))
-                .vehicle(vehicle);
+        Map<String, String> current =
+                new RedisInspector(URI.create(running.settings().redisUri())).vehicle(vehicle);
         assertThat(current)
                 .containsEntry(VehicleField.ROUTE_ID.field(), route.routeId())
                 .containsEntry(VehicleField.NEXT_STOP_ID.field(), "S2");
@@ -156,8 +154,7 @@ class EnrichmentIT {
         String vehicle = "ENR-02";
         PlannedRoute route = route("R-" + vehicle, vehicle);
         assign(running, route);
-        RedisInspector redis =
-                new RedisInspector(running.settings().host(), running.settings().port(StackPort.REDIS));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
         Instant start = Instant.now().minus(50, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
 
         try (TestPublisher publisher = TestPublisher.connect(running.settings(), "outage-test")) {
@@ -195,8 +192,7 @@ class EnrichmentIT {
     /** Publishes fixes at the start of the route until Redis shows the pipeline enriching with the route. */
     static Instant awaitRouteKnown(
             RunningStack running, TestPublisher publisher, String vehicle, Instant start, String routeId) {
-        RedisInspector redis =
-                new RedisInspector(running.settings().host(), running.settings().port(StackPort.REDIS));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
         AtomicReference<Instant> clock = new AtomicReference<>(start);
         await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(1)).until(() -> {
             publishNext(publisher, vehicle, clock);

@@ -11,11 +11,11 @@ import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -106,8 +106,7 @@ class PipelineEndToEndIT {
     }
 
     private static void assertRedisHoldsNewestPositions(RunningStack running, List<Position> newestBatch) {
-        RedisInspector redis =
-                new RedisInspector(running.settings().host(), running.settings().port(StackPort.REDIS));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
         for (int vehicle = 0; vehicle < VEHICLES; vehicle++) {
             String vehicleId = vehicle(vehicle);
             Position newest = newestBatch.stream()
