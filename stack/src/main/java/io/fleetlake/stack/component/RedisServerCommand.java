@@ -28,9 +28,7 @@ public record RedisServerCommand(
         requireNonNull(executable, "executable is null");
         requireNonNull(username, "username is null");
         requireNonNull(password, "password is null");
-        if (username.isPresent() && password.isEmpty()) {
-            throw new IllegalArgumentException("A Redis username needs a password (set redis.password)");
-        }
+        requirePasswordForUsername(username, password);
         requireNonNull(host, "host is null");
         requireNonNull(dataDirectory, "dataDirectory is null");
     }
@@ -48,9 +46,20 @@ public record RedisServerCommand(
                 "yes",
                 "--save",
                 ""));
+        command.addAll(authenticationArguments(username, password));
+        return List.copyOf(command);
+    }
+
+    /**
+     * The redis-server arguments that require the password: with a username, only that ACL user may connect (the
+     * default user is switched off); with a password alone, the default user needs it; with neither, none.
+     */
+    public static List<String> authenticationArguments(Optional<String> username, Optional<String> password) {
+        requireNonNull(username, "username is null");
+        requireNonNull(password, "password is null");
+        requirePasswordForUsername(username, password);
         if (password.isPresent() && username.isPresent()) {
-            // Only the named ACL user may connect: the default user (no name) is switched off.
-            command.addAll(List.of(
+            return List.of(
                     "--user",
                     "default",
                     "off",
@@ -60,11 +69,15 @@ public record RedisServerCommand(
                     ">" + password.get(),
                     "~*",
                     "&*",
-                    "+@all"));
-        } else if (password.isPresent()) {
-            command.addAll(List.of("--requirepass", password.get()));
+                    "+@all");
         }
-        return List.copyOf(command);
+        return password.map(value -> List.of("--requirepass", value)).orElse(List.of());
+    }
+
+    private static void requirePasswordForUsername(Optional<String> username, Optional<String> password) {
+        if (username.isPresent() && password.isEmpty()) {
+            throw new IllegalArgumentException("A Redis username needs a password (set redis.password)");
+        }
     }
 
     private Path binary() {

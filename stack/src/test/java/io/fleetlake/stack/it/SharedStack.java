@@ -18,9 +18,10 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * One embedded stack for the whole test JVM: started by the first integration test that needs it, stopped when the
- * JVM's tests are done. Free ports and a fresh data directory under {@code target/} keep runs independent. Tests
- * share it, so each one uses its own vehicle ids.
+ * One stack for the whole test JVM: started by the first integration test that needs it, stopped when the JVM's tests
+ * are done. Free ports and a fresh data directory under {@code target/} keep runs independent. Tests share it, so each
+ * one uses its own vehicle ids. Its servers come from the {@link StackProvider} the system property {@value
+ * StackProvider#PROPERTY} names: embedded processes by default, containers with {@code -Pcontainers}.
  */
 public final class SharedStack implements BeforeAllCallback, ParameterResolver {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedStack.class);
@@ -50,6 +51,8 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
     public record RunningStack(EmbeddedStack stack, StackSettings settings, Path rulesFile, Path extraSchemaDirectory)
             implements AutoCloseable {
         static RunningStack start() {
+            StackProvider provider = StackProvider.fromSystemProperties();
+            provider.requireAvailable();
             Path dataDirectory = Path.of("target", "it-stack-" + Instant.now().toEpochMilli())
                     .toAbsolutePath();
             Path rulesFile = dataDirectory.resolve("validation-rules.properties");
@@ -76,7 +79,8 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
                     Map.entry("redis.username", "fleet-it"),
                     Map.entry("redis.password", "it-secret-" + Instant.now().toEpochMilli())));
             StackSettings settings = StackSettings.from(configuration, dataDirectory);
-            EmbeddedStack stack = FleetStack.create(settings, FleetHome.locate());
+            FleetHome home = FleetHome.locate();
+            EmbeddedStack stack = FleetStack.create(settings, home, provider.servers(settings, home));
             stack.start();
             return new RunningStack(stack, settings, rulesFile, extraSchemas);
         }

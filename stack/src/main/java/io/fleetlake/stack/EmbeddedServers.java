@@ -1,0 +1,129 @@
+package io.fleetlake.stack;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.stack.JavaComponents.Module;
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.component.RedisServerCommand;
+import io.fleetlake.stack.component.TrinoComponent;
+import io.fleetlake.stack.process.FleetHome;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The default servers: each one a process on this machine, started from Maven artifacts (Kafka, S3Proxy, HiveMQ,
+ * Trino) or the redis-server bundled with embedded-redis, bound to {@link StackSettings#host()} and keeping its data
+ * under the stack's data directory. The catalog keeps its SQLite file.
+ */
+public final class EmbeddedServers implements StackServers {
+    private final StackSettings settings;
+    private final FleetHome home;
+    private final JavaComponents javaComponents;
+
+    public EmbeddedServers(StackSettings settings, FleetHome home) {
+        this.settings = requireNonNull(settings, "settings is null");
+        this.home = requireNonNull(home, "home is null");
+        this.javaComponents = new JavaComponents(settings, home);
+    }
+
+    @Override
+    public List<Component> components() {
+        String host = settings.host();
+        return List.of(
+                javaComponents.component(
+                        FleetStack.KAFKA,
+                        Set.of(),
+                        new Module(
+                                "servers/kafka-broker",
+                                "server-kafka-broker",
+                                "io.fleetlake.servers.kafka.KafkaBrokerMain"),
+                        List.of("-Xmx768m"),
+                        Map.of(
+                                "kafka.host", host,
+                                "kafka.port", javaComponents.port(StackPort.KAFKA),
+                                "kafka.controller-port", javaComponents.port(StackPort.KAFKA_CONTROLLER),
+                                "kafka.data-dir", javaComponents.directory(FleetStack.KAFKA)),
+                        HealthProbes.kafka(settings.kafkaBootstrapServers()),
+                        "PLAINTEXT://" + settings.kafkaBootstrapServers()),
+                javaComponents.component(
+                        FleetStack.S3,
+                        Set.of(),
+                        new Module("servers/s3-server", "server-s3", "io.fleetlake.servers.s3.S3ServerMain"),
+                        List.of("-Xmx256m"),
+                        Map.of(
+                                "s3.host", host,
+                                "s3.port", javaComponents.port(StackPort.S3),
+                                "s3.data-dir", javaComponents.directory(FleetStack.S3),
+                                "s3.access-key", settings.s3AccessKey(),
+                                "s3.secret-key", settings.s3SecretKey(),
+                                "s3.region", settings.s3Region(),
+                                "s3.buckets", settings.warehouseBucket()),
+                        HealthProbes.http(URI.create(settings.s3Endpoint() + "/healthz"), body -> true),
+                        settings.s3Endpoint()),
+                javaComponents.component(
+                        FleetStack.MQTT,
+                        Set.of(),
+                        new Module(
+                                "servers/mqtt-broker",
+                                "server-mqtt-broker",
+                                "io.fleetlake.servers.mqtt.MqttBrokerMain"),
+                        List.of("-Xmx384m"),
+                        Map.of(
+                                "mqtt.host",
+                                host,
+                                "mqtt.port",
+                                javaComponents.port(StackPort.MQTT),
+                                "mqtt.data-dir",
+                                javaComponents.directory(FleetStack.MQTT)),
+                        HealthProbes.tcp(host, settings.port(StackPort.MQTT)),
+                        settings.mqttUri()),
+                new ProcessComponent(
+                        FleetStack.REDIS,
+                        Set.of(),
+                        () -> new RedisServerCommand(
+                                        settings.redisExecutable(),
+                                        host,
+                                        settings.port(StackPort.REDIS),
+                                        settings.componentDirectory(FleetStack.REDIS),
+                                        settings.redisUsername(),
+                                        settings.redisPassword())
+                                .toCommandLine(),
+                        settings.componentDirectory(FleetStack.REDIS),
+                        Map.of(),
+                        settings.logFile(FleetStack.REDIS),
+                        HealthProbes.redis(URI.create(settings.redisUri())),
+                        settings.redisEndpoint()),
+                new TrinoComponent(
+                        FleetStack.TRINO,
+                        Set.of(FleetStack.CATALOG, FleetStack.S3),
+                        trinoConfiguration(),
+                        settings.trinoJdbcUrl()));
+    }
+
+    @Override
+    public CatalogDatabase catalogDatabase() {
+        return CatalogDatabase.sqliteFile();
+    }
+
+    private Map<String, String> trinoConfiguration() {
+        Map<String, String> configuration = new TreeMap<>(Map.of(
+                "trino.host", settings.host(),
+                "trino.port", javaComponents.port(StackPort.TRINO),
+                "trino.data-dir", javaComponents.directory(FleetStack.TRINO),
+                "trino.server-dir",
+                        home.module("trino").resolve("target/trino-server").toString(),
+                "trino.catalog-uri", settings.catalogUri(),
+                "trino.warehouse", settings.warehouse(),
+                "trino.s3-endpoint", settings.s3Endpoint(),
+                "trino.s3-access-key", settings.s3AccessKey(),
+                "trino.s3-secret-key", settings.s3SecretKey(),
+                "trino.s3-region", settings.s3Region()));
+        configuration.putAll(javaComponents.userKeys("trino"));
+        return configuration;
+    }
+}

@@ -1,0 +1,129 @@
+package io.fleetlake.stack;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.stack.process.JavaCommand;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * Builds the components that run one of the project's modules in its own JVM: a configuration file written at every
+ * start from the stack's keys plus the user's keys of the same prefixes, and the module's launch classpath.
+ */
+final class JavaComponents {
+    private final StackSettings settings;
+    private final FleetHome home;
+
+    JavaComponents(StackSettings settings, FleetHome home) {
+        this.settings = requireNonNull(settings, "settings is null");
+        this.home = requireNonNull(home, "home is null");
+    }
+
+    Component component(
+            String name,
+            Set<String> dependencies,
+            Module module,
+            List<String> jvmOptions,
+            Map<String, String> stackKeys,
+            BooleanSupplier healthProbe,
+            String endpoint) {
+        Path configFile = settings.dataDirectory().resolve("conf").resolve(name + ".properties");
+        Map<String, String> configuration = new TreeMap<>(stackKeys);
+        Stream.concat(
+                        stackKeys.keySet().stream().map(key -> key.substring(0, key.indexOf('.'))),
+                        module.extraPrefixes().stream())
+                .distinct()
+                .forEach(prefix -> configuration.putAll(userKeys(prefix)));
+        return new ProcessComponent(
+                name,
+                dependencies,
+                () -> {
+                    writeConfiguration(configFile, configuration);
+                    List<String> options = new ArrayList<>(jvmOptions);
+                    options.addAll(home.launchJvmOptions(module.directory()));
+                    options.addAll(settings.jvmOptions(name));
+                    return new JavaCommand(
+                                    JavaCommand.currentJavaHome(),
+                                    options,
+                                    home.launchClasspath(module.directory(), module.artifactId()),
+                                    module.mainClass(),
+                                    List.of("--config", configFile.toString()))
+                            .toCommandLine();
+                },
+                settings.componentDirectory(name),
+                Map.of(),
+                settings.logFile(name),
+                healthProbe,
+                endpoint);
+    }
+
+    /** Keys of one component prefix set in the stack's configuration, so users can tune any component. */
+    Map<String, String> userKeys(String prefix) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        settings.configuration().withPrefix(prefix + ".").forEach((key, value) -> keys.put(prefix + "." + key, value));
+        return keys;
+    }
+
+    String port(StackPort port) {
+        return Integer.toString(settings.port(port));
+    }
+
+    String directory(String component) {
+        return settings.componentDirectory(component).toString();
+    }
+
+    private static void writeConfiguration(Path file, Map<String, String> configuration) {
+        try {
+            Files.createDirectories(file.getParent());
+            if (!Files.exists(file)) {
+                Files.createFile(
+                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            }
+            try (Writer writer = Files.newBufferedWriter(file)) {
+                writer.write(
+                        "# Written by the embedded stack at every start; set keys in the stack's configuration.\n");
+                for (Map.Entry<String, String> entry : configuration.entrySet()) {
+                    writer.write(entry.getKey() + "=" + escape(entry.getValue()) + "\n");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + file, e);
+        }
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\");
+    }
+
+    /**
+     * @param extraPrefixes configuration prefixes the component reads besides those of its stack keys, for example the
+     *     pipeline's {@code validation.*} rules
+     */
+    record Module(String directory, String artifactId, String mainClass, List<String> extraPrefixes) {
+        Module {
+            requireNonNull(directory, "directory is null");
+            requireNonNull(artifactId, "artifactId is null");
+            requireNonNull(mainClass, "mainClass is null");
+            extraPrefixes = List.copyOf(requireNonNull(extraPrefixes, "extraPrefixes is null"));
+        }
+
+        Module(String directory, String artifactId, String mainClass) {
+            this(directory, artifactId, mainClass, List.of());
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package io.fleetlake.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.process.FleetHome;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class FleetStackTest {
+    private static final StackSettings SETTINGS =
+            StackSettings.from(ConfigSource.of(Map.of(StackSettings.FREE_PORTS, "true")), Path.of("target", "data"));
+    private static final FleetHome HOME = new FleetHome(Path.of("target", "no-checkout"), "0");
+
+    @Test
+    void theDefaultStackHasTheEmbeddedServersAndTheCatalogOnItsSqliteFile() {
+        EmbeddedStack stack = FleetStack.create(SETTINGS, HOME);
+
+        assertThat(stack.components())
+                .extracting(Component::name)
+                .containsExactlyInAnyOrder(
+                        FleetStack.KAFKA,
+                        FleetStack.KAFKA_TOPICS,
+                        FleetStack.S3,
+                        FleetStack.MQTT,
+                        FleetStack.REDIS,
+                        FleetStack.CATALOG,
+                        FleetStack.CONNECT,
+                        FleetStack.PLANNING,
+                        FleetStack.PIPELINE,
+                        FleetStack.TRINO,
+                        FleetStack.DASHBOARD);
+        assertThat(stack.component(FleetStack.CATALOG).dependencies()).isEqualTo(Set.of(FleetStack.S3));
+        assertThat(stack.component(FleetStack.TRINO).dependencies())
+                .isEqualTo(Set.of(FleetStack.CATALOG, FleetStack.S3));
+        assertThat(new EmbeddedServers(SETTINGS, HOME).catalogDatabase()).isEqualTo(CatalogDatabase.sqliteFile());
+    }
+
+    @Test
+    void theCatalogWaitsForTheDatabaseOfTheProvider() {
+        List<Component> servers = new ArrayList<>(new EmbeddedServers(SETTINGS, HOME).components());
+        servers.add(new ProcessComponent(
+                "database",
+                Set.of(),
+                () -> List.of("postgres"),
+                Path.of("target"),
+                Map.of(),
+                Path.of("target", "database.log"),
+                () -> true,
+                ""));
+        StackServers withDatabase = provider(servers, new CatalogDatabase(Map.of(), Set.of("database")));
+
+        EmbeddedStack stack = FleetStack.create(SETTINGS, HOME, withDatabase);
+
+        assertThat(stack.component(FleetStack.CATALOG).dependencies()).isEqualTo(Set.of(FleetStack.S3, "database"));
+    }
+
+    @Test
+    void aProviderMissingAServerIsRejectedWithItsName() {
+        List<Component> withoutTrino = new EmbeddedServers(SETTINGS, HOME)
+                .components().stream()
+                        .filter(component -> !component.name().equals(FleetStack.TRINO))
+                        .toList();
+
+        assertThatThrownBy(
+                        () -> FleetStack.create(SETTINGS, HOME, provider(withoutTrino, CatalogDatabase.sqliteFile())))
+                .hasMessage("dashboard depends on trino, which is not part of the stack");
+    }
+
+    private static StackServers provider(List<Component> components, CatalogDatabase database) {
+        return new StackServers() {
+            @Override
+            public List<Component> components() {
+                return components;
+            }
+
+            @Override
+            public CatalogDatabase catalogDatabase() {
+                return database;
+            }
+        };
+    }
+}

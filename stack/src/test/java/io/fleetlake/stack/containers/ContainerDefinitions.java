@@ -1,0 +1,188 @@
+package io.fleetlake.stack.containers;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.stack.CatalogDatabase;
+import io.fleetlake.stack.StackPort;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.RedisServerCommand;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What each container of {@link ContainerServers} runs with — images, environment, commands, generated files, port
+ * bindings — as pure functions of the stack's settings, so that they are unit-tested without a Docker engine. Images
+ * are the ones docker-compose.yml pins.
+ */
+final class ContainerDefinitions {
+    static final String KAFKA_IMAGE = "apache/kafka:4.2.0";
+    static final String MINIO_IMAGE = "minio/minio:RELEASE.2025-09-07T16-13-09Z";
+    static final String POSTGRES_IMAGE = "postgres:17.11";
+    static final String TRINO_IMAGE = "trinodb/trino:476";
+    static final String REDIS_IMAGE = "redis:7.4.11";
+    static final String MOSQUITTO_IMAGE = "eclipse-mosquitto:2.0.22";
+
+    static final int KAFKA_PORT = 9092;
+    static final int S3_PORT = 9000;
+    static final int POSTGRES_PORT = 5432;
+    static final int TRINO_PORT = 8080;
+    static final int REDIS_PORT = 6379;
+    static final int MQTT_PORT = 1883;
+
+    /** Name of the PostgreSQL component; the catalog waits for it. */
+    static final String POSTGRES = "postgres";
+
+    /** Network alias of MinIO on the network it shares with Trino. */
+    static final String MINIO_ALIAS = "minio";
+
+    static final String CATALOG_DATABASE = "catalog";
+    static final String CATALOG_DATABASE_USER = "fleet";
+    static final String TRINO_CATALOG_FILE = "/etc/trino/catalog/iceberg.properties";
+    static final String MOSQUITTO_CONFIG_FILE = "/mosquitto/config/mosquitto.conf";
+
+    /**
+     * How a container reaches a port of this machine once Testcontainers exposes it (the same as {@code
+     * GenericContainer.INTERNAL_HOST_HOSTNAME}).
+     */
+    static final String HOST_FROM_CONTAINERS = "host.testcontainers.internal";
+
+    // S3 bucket names: lower-case letters, digits, dots and hyphens; it also keeps the bucket command a plain word.
+    private static final Pattern BUCKET_NAME = Pattern.compile("[a-z0-9][a-z0-9.-]{2,62}");
+
+    private ContainerDefinitions() {}
+
+    /**
+     * A Docker port binding in {@code host-ip:host-port:container-port} form: the container's port published on the
+     * stack's address only, never on every interface.
+     */
+    static String portBinding(String host, int hostPort, int containerPort) {
+        requireNonNull(host, "host is null");
+        if (host.contains(":")) {
+            throw new IllegalArgumentException("stack.host = " + host + " is an IPv6 address; the container provider"
+                    + " publishes ports on IPv4 addresses only: use 127.0.0.1");
+        }
+        return host + ":" + hostPort + ":" + containerPort;
+    }
+
+    /**
+     * Broker settings on top of the Testcontainers Kafka module's (single KRaft node, replication factor 1 for the
+     * offsets and transaction logs), as the embedded broker and docker-compose.yml have them.
+     */
+    static Map<String, String> kafkaEnvironment() {
+        Map<String, String> environment = new LinkedHashMap<>();
+        // Topics come from the stack's kafka-topics task with their partitions and policies.
+        environment.put("KAFKA_AUTO_CREATE_TOPICS_ENABLE", "false");
+        environment.put("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_REPLICATION_FACTOR", "1");
+        environment.put("KAFKA_SHARE_COORDINATOR_STATE_TOPIC_MIN_ISR", "1");
+        return environment;
+    }
+
+    /** MinIO signs for the region clients use (its default would reject any other). */
+    static Map<String, String> minioEnvironment(StackSettings settings) {
+        return Map.of("MINIO_SITE_REGION", settings.s3Region());
+    }
+
+    /**
+     * Creates the warehouse bucket with the MinIO client inside the MinIO container; the root credentials come from the
+     * container's environment, so they never appear on a command line.
+     */
+    static List<String> createBucketCommand(String bucket) {
+        if (!BUCKET_NAME.matcher(bucket).matches()) {
+            throw new IllegalArgumentException("'" + bucket + "' is not an S3 bucket name");
+        }
+        return List.of(
+                "sh",
+                "-c",
+                "mc alias set fleet http://127.0.0.1:" + S3_PORT
+                        + " \"$MINIO_ROOT_USER\" \"$MINIO_ROOT_PASSWORD\" > /dev/null"
+                        + " && mc mb --ignore-existing fleet/" + bucket);
+    }
+
+    /** redis-server with the credentials the stack's clients use ({@code redis.username} / {@code redis.password}). */
+    static List<String> redisCommand(StackSettings settings) {
+        List<String> command = new ArrayList<>(List.of(
+                "redis-server",
+                // Reached from the host through the port binding, which does not come from loopback inside the
+                // container; the binding itself is on the stack's address only.
+                "--protected-mode",
+                "no",
+                // A test container lives for one run: no snapshots.
+                "--save",
+                ""));
+        command.addAll(RedisServerCommand.authenticationArguments(settings.redisUsername(), settings.redisPassword()));
+        return List.copyOf(command);
+    }
+
+    /**
+     * Mosquitto's configuration. Anonymous clients are allowed as with the embedded broker: the tests publish like
+     * devices without credentials (the compose deployment has the password file). Queue sizes as in
+     * deploy/mosquitto/mosquitto.conf: Mosquitto's defaults silently drop QoS 1 messages of a session that falls behind,
+     * such as the ingest worker while a test restarts it.
+     */
+    static String mosquittoConfiguration() {
+        return String.join(
+                "\n",
+                "# Written by the stack's container provider for the end-to-end tests.",
+                // Inside the container it listens on the container's interfaces; the host sees the bound port only.
+                "listener " + MQTT_PORT,
+                "allow_anonymous true",
+                // Sessions live as long as the container, which lives for one run.
+                "persistence false",
+                "max_queued_messages 500000",
+                "max_queued_bytes 0",
+                "max_inflight_messages 1000",
+                "log_dest stdout",
+                "log_type error",
+                "log_type warning",
+                "log_type notice",
+                "log_type information",
+                "connection_messages true",
+                "");
+    }
+
+    /**
+     * Trino's Iceberg catalog, with the keys of the embedded Trino's generated catalog (trino module, TrinoEtc): the
+     * REST catalog is a process on this machine, which Trino reaches through Testcontainers' host access; S3 is the
+     * MinIO container, reached on the network the two share.
+     */
+    static Map<String, String> trinoCatalogProperties(StackSettings settings) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("connector.name", "iceberg");
+        properties.put("iceberg.catalog.type", "rest");
+        properties.put(
+                "iceberg.rest-catalog.uri", "http://" + HOST_FROM_CONTAINERS + ":" + settings.port(StackPort.CATALOG));
+        properties.put("iceberg.rest-catalog.warehouse", settings.warehouse());
+        // The lakehouse defines no views; this keeps Trino off the REST view endpoints, which our catalog does not
+        // serve.
+        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "false");
+        properties.put("fs.native-s3.enabled", "true");
+        properties.put("s3.endpoint", "http://" + MINIO_ALIAS + ":" + S3_PORT);
+        properties.put("s3.path-style-access", "true");
+        properties.put("s3.region", settings.s3Region());
+        properties.put("s3.aws-access-key", settings.s3AccessKey());
+        properties.put("s3.aws-secret-key", settings.s3SecretKey());
+        return properties;
+    }
+
+    /** Properties file text, in the map's order. */
+    static String render(Map<String, String> properties) {
+        StringBuilder text = new StringBuilder();
+        properties.forEach((key, value) ->
+                text.append(key).append('=').append(value.replace("\\", "\\\\")).append('\n'));
+        return text.toString();
+    }
+
+    /** The catalog on the PostgreSQL container, published on {@code host:port}. */
+    static CatalogDatabase catalogDatabase(String host, int port, String password) {
+        return new CatalogDatabase(
+                Map.of(
+                        "catalog.jdbc-url", "jdbc:postgresql://" + host + ":" + port + "/" + CATALOG_DATABASE,
+                        "catalog.jdbc-user", CATALOG_DATABASE_USER,
+                        "catalog.jdbc-password", password),
+                Set.of(POSTGRES));
+    }
+}

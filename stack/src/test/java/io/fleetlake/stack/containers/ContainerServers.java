@@ -1,0 +1,234 @@
+package io.fleetlake.stack.containers;
+
+import static io.fleetlake.stack.containers.ContainerDefinitions.CATALOG_DATABASE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.CATALOG_DATABASE_USER;
+import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_PORT;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_ALIAS;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_CONFIG_FILE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MQTT_PORT;
+import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES;
+import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES_PORT;
+import static io.fleetlake.stack.containers.ContainerDefinitions.REDIS_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.REDIS_PORT;
+import static io.fleetlake.stack.containers.ContainerDefinitions.S3_PORT;
+import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_CATALOG_FILE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_PORT;
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.stack.CatalogDatabase;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackPort;
+import io.fleetlake.stack.StackServers;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.trino.TrinoHealthCheck;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.testcontainers.Testcontainers;
+import org.testcontainers.containers.Container.ExecResult;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.MinIOContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.PostgreSQLContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * The stack's servers in containers, for the end-to-end tests ({@code -Pcontainers}): Kafka, MinIO and PostgreSQL
+ * through their Testcontainers modules, Trino, Redis and Mosquitto as generic containers. The catalog keeps its tables
+ * in PostgreSQL. The project's own services stay processes launched by {@link FleetStack}, pointed at these containers.
+ *
+ * <p>Every container port is published on the host port that {@link StackSettings} chose, on the stack's address,
+ * instead of a port Docker picks: every endpoint in the settings (which the services' configuration files and the
+ * tests use) stays valid, and a container started again — the tests stop and start Redis — comes back where the
+ * services still point.
+ */
+public final class ContainerServers implements StackServers {
+    // Trino in a container sizes its heap from the memory it sees (80%); this keeps it to a share of a small machine.
+    private static final long TRINO_MEMORY_BYTES = 2L * 1024 * 1024 * 1024;
+
+    private final StackSettings settings;
+    private final int postgresPort;
+    private final String postgresPassword;
+    // MinIO and Trino: Trino reads table files from MinIO by its alias. Created by Docker when the first one starts.
+    private final Network network = Network.newNetwork();
+
+    ContainerServers(StackSettings settings, int postgresPort, String postgresPassword) {
+        this.settings = requireNonNull(settings, "settings is null");
+        this.postgresPort = postgresPort;
+        this.postgresPassword = requireNonNull(postgresPassword, "postgresPassword is null");
+    }
+
+    /** Servers for the settings' ports, plus a free port and a fresh password for the catalog's PostgreSQL. */
+    public static ContainerServers create(StackSettings settings) {
+        return new ContainerServers(
+                settings, freePort(settings), UUID.randomUUID().toString());
+    }
+
+    @Override
+    public List<Component> components() {
+        return List.of(kafka(), s3(), mqtt(), redis(), trino(), postgres());
+    }
+
+    @Override
+    public CatalogDatabase catalogDatabase() {
+        return ContainerDefinitions.catalogDatabase(settings.host(), postgresPort, postgresPassword);
+    }
+
+    private Component kafka() {
+        KafkaContainer kafka =
+                new KafkaContainer(DockerImageName.parse(KAFKA_IMAGE)).withEnv(ContainerDefinitions.kafkaEnvironment());
+        publish(kafka, settings.port(StackPort.KAFKA), KAFKA_PORT);
+        return new ContainerComponent(
+                FleetStack.KAFKA,
+                Set.of(),
+                kafka,
+                HealthProbes.kafka(settings.kafkaBootstrapServers()),
+                "PLAINTEXT://" + settings.kafkaBootstrapServers());
+    }
+
+    private Component s3() {
+        MinIOContainer minio = new MinIOContainer(DockerImageName.parse(MINIO_IMAGE))
+                .withUserName(settings.s3AccessKey())
+                .withPassword(settings.s3SecretKey())
+                .withEnv(ContainerDefinitions.minioEnvironment(settings))
+                .withNetwork(network)
+                .withNetworkAliases(MINIO_ALIAS);
+        publish(minio, settings.port(StackPort.S3), S3_PORT);
+        return new ContainerComponent(
+                FleetStack.S3,
+                Set.of(),
+                minio,
+                HealthProbes.http(URI.create(settings.s3Endpoint() + "/minio/health/live"), body -> true),
+                settings.s3Endpoint(),
+                () -> {},
+                () -> execute(minio, ContainerDefinitions.createBucketCommand(settings.warehouseBucket())));
+    }
+
+    private Component mqtt() {
+        GenericContainer<?> mosquitto = new GenericContainer<>(DockerImageName.parse(MOSQUITTO_IMAGE))
+                .withCopyToContainer(
+                        Transferable.of(ContainerDefinitions.mosquittoConfiguration()), MOSQUITTO_CONFIG_FILE)
+                .waitingFor(Wait.forLogMessage(".*mosquitto version .* running.*", 1));
+        publish(mosquitto, settings.port(StackPort.MQTT), MQTT_PORT);
+        return new ContainerComponent(
+                FleetStack.MQTT,
+                Set.of(),
+                mosquitto,
+                HealthProbes.tcp(settings.host(), settings.port(StackPort.MQTT)),
+                settings.mqttUri());
+    }
+
+    private Component redis() {
+        GenericContainer<?> redis = new GenericContainer<>(DockerImageName.parse(REDIS_IMAGE))
+                .withCommand(ContainerDefinitions.redisCommand(settings).toArray(String[]::new));
+        publish(redis, settings.port(StackPort.REDIS), REDIS_PORT);
+        return new ContainerComponent(
+                FleetStack.REDIS,
+                Set.of(),
+                redis,
+                HealthProbes.redis(URI.create(settings.redisUri())),
+                settings.redisEndpoint());
+    }
+
+    private Component trino() {
+        int catalogPort = settings.port(StackPort.CATALOG);
+        GenericContainer<?> trino = new GenericContainer<>(DockerImageName.parse(TRINO_IMAGE))
+                .withNetwork(network)
+                .withAccessToHost(true)
+                .withCopyToContainer(
+                        Transferable.of(
+                                ContainerDefinitions.render(ContainerDefinitions.trinoCatalogProperties(settings))),
+                        TRINO_CATALOG_FILE)
+                .withCreateContainerCmdModifier(
+                        command -> command.getHostConfig().withMemory(TRINO_MEMORY_BYTES))
+                // Trino can take longer than Testcontainers' default 60 s to listen: the stack's own start timeout
+                // applies.
+                .withStartupTimeout(settings.startTimeout());
+        publish(trino, settings.port(StackPort.TRINO), TRINO_PORT);
+        TrinoHealthCheck health =
+                new TrinoHealthCheck(URI.create("http://" + settings.host() + ":" + settings.port(StackPort.TRINO)));
+        return new ContainerComponent(
+                FleetStack.TRINO,
+                Set.of(FleetStack.CATALOG, FleetStack.S3),
+                trino,
+                () -> isReady(health),
+                settings.trinoJdbcUrl(),
+                // The REST catalog is a process on this machine; Trino reaches it as host.testcontainers.internal.
+                () -> Testcontainers.exposeHostPorts(catalogPort),
+                () -> {});
+    }
+
+    private Component postgres() {
+        PostgreSQLContainer<?> postgres = new PostgreSQLContainer<>(DockerImageName.parse(POSTGRES_IMAGE))
+                .withDatabaseName(CATALOG_DATABASE)
+                .withUsername(CATALOG_DATABASE_USER)
+                .withPassword(postgresPassword);
+        publish(postgres, postgresPort, POSTGRES_PORT);
+        return new ContainerComponent(
+                POSTGRES,
+                Set.of(),
+                postgres,
+                HealthProbes.tcp(settings.host(), postgresPort),
+                "postgresql://" + settings.host() + ":" + postgresPort + "/" + CATALOG_DATABASE);
+    }
+
+    /** Publishes exactly one container port, on the stack's address (see the class comment). */
+    private void publish(GenericContainer<?> container, int hostPort, int containerPort) {
+        container.setExposedPorts(List.of(containerPort));
+        container.setPortBindings(List.of(ContainerDefinitions.portBinding(settings.host(), hostPort, containerPort)));
+    }
+
+    private static void execute(GenericContainer<?> container, List<String> command) {
+        try {
+            ExecResult result = container.execInContainer(command.toArray(String[]::new));
+            if (result.getExitCode() != 0) {
+                throw new IllegalStateException("'" + String.join(" ", command) + "' failed in "
+                        + container.getDockerImageName() + " with exit code " + result.getExitCode() + ": "
+                        + result.getStderr() + result.getStdout());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run a command in " + container.getDockerImageName(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while setting up " + container.getDockerImageName(), e);
+        }
+    }
+
+    private static boolean isReady(TrinoHealthCheck health) {
+        try {
+            return health.isReady();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static int freePort(StackSettings settings) {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(settings.host()))) {
+                int port = socket.getLocalPort();
+                if (!settings.ports().containsValue(port)) {
+                    return port;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot find a free port on " + settings.host(), e);
+            }
+        }
+        throw new IllegalStateException("Cannot find a free port on " + settings.host());
+    }
+}
