@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = FleetVersion.class,
         description = "Fleet lakehouse: MQTT -> Kafka -> Flink -> Iceberg (REST catalog, S3) -> Trino, and Redis.",
+        footer = {"", "Benchmarks: fleet bench --help (the bench module; run through the ./fleet script)."},
         subcommands = {
             DemoCommand.class,
             UpCommand.class,

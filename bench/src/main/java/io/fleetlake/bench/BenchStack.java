@@ -1,0 +1,159 @@
+package io.fleetlake.bench;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.simulator.FleetSimulatorConfig;
+import io.fleetlake.stack.EmbeddedStack;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.process.FleetHome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded stack a bench run starts for itself: free ports, a fresh data directory, the run's checkpoint interval,
+ * the planning API serving the routes of the bench's fleet, and with {@code --profile} a flight recording of every
+ * pipeline JVM (through {@code stack.jvm-options.pipeline}).
+ */
+public final class BenchStack implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchStack.class);
+
+    /** Main class of the pipeline's JVM, to find its process. */
+    public static final String PIPELINE_MAIN_CLASS = "io.fleetlake.flink.FleetPipelineMain";
+
+    private final EmbeddedStack stack;
+    private final StackSettings settings;
+    private final FleetSimulatorConfig simulator;
+    private final Path profileDirectory;
+    private final TrinoClient trino;
+    /** Processes the bench starts besides the stack's (the peer's worker); stopped with it, also on Ctrl-C. */
+    private final Set<AutoCloseable> ownProcesses = ConcurrentHashMap.newKeySet();
+
+    private BenchStack(
+            EmbeddedStack stack, StackSettings settings, FleetSimulatorConfig simulator, Path profileDirectory) {
+        this.stack = stack;
+        this.settings = settings;
+        this.simulator = simulator;
+        this.profileDirectory = profileDirectory;
+        this.trino = new TrinoClient(settings.trinoJdbcUrl());
+    }
+
+    /**
+     * Configures the stack for the run. It is not started yet: {@link #start()}.
+     *
+     * @param userConfiguration {@code --config} / {@code FLEET_*} / {@code --set}; the bench's own keys win
+     */
+    public static BenchStack configure(BenchSettings bench, ConfigSource userConfiguration, FleetHome home) {
+        requireNonNull(bench, "bench is null");
+        Path profileDirectory = bench.dataDirectory().resolve("profile");
+        Map<String, String> keys = new LinkedHashMap<>();
+        keys.put(StackSettings.FREE_PORTS, "true");
+        keys.put(StackSettings.DATA_DIRECTORY, bench.dataDirectory().toString());
+        keys.put("pipeline.checkpoint-interval", bench.checkpointInterval().toMillis() + "ms");
+        keys.put(FleetSimulatorConfig.VEHICLES, Integer.toString(bench.vehicles()));
+        if (bench.profile()) {
+            try {
+                Files.createDirectories(profileDirectory);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot create " + profileDirectory, e);
+            }
+            // A directory as the file name: each pipeline JVM writes hotspot-pid-<pid>-...jfr there when it exits.
+            keys.put(
+                    StackSettings.JVM_OPTIONS_PREFIX + FleetStack.PIPELINE,
+                    "-XX:StartFlightRecording=settings=profile,dumponexit=true,filename=" + profileDirectory);
+        }
+        ConfigSource configuration = userConfiguration.withOverrides(keys, "fleet bench");
+        StackSettings settings = StackSettings.from(configuration, bench.dataDirectory());
+        FleetSimulatorConfig simulator = FleetSimulatorConfig.from(
+                configuration.withOverrides(Map.of(FleetSimulatorConfig.MQTT_URI, settings.mqttUri()), "fleet bench"));
+        return new BenchStack(FleetStack.create(settings, home), settings, simulator, profileDirectory);
+    }
+
+    public void start() {
+        stack.start();
+    }
+
+    public EmbeddedStack stack() {
+        return stack;
+    }
+
+    public StackSettings settings() {
+        return settings;
+    }
+
+    /** The simulator settings the stack's planning API serves routes for; the bench's fleet drives them. */
+    public FleetSimulatorConfig simulator() {
+        return simulator;
+    }
+
+    public TrinoClient trino() {
+        return trino;
+    }
+
+    public String kafkaBootstrapServers() {
+        return settings.kafkaBootstrapServers();
+    }
+
+    /** Redis, with the stack's credentials if it has any. */
+    public URI redisUri() {
+        return URI.create(settings.redisUri());
+    }
+
+    public Path profileDirectory() {
+        return profileDirectory;
+    }
+
+    /** Stops the pipeline; it keeps its last checkpoint, so a start resumes where it stopped. */
+    public void stopPipeline() {
+        stack.stop(FleetStack.PIPELINE);
+    }
+
+    /** Starts the pipeline and waits until its job runs; returns when it was seen running. */
+    public Instant startPipeline() {
+        stack.start(FleetStack.PIPELINE);
+        return Instant.now();
+    }
+
+    /** Restarts Trino, so that the next query is the first after a start. */
+    public void restartTrino() {
+        trino.close();
+        stack.restart(FleetStack.TRINO);
+    }
+
+    /** Stops the process with the stack (also when the shutdown hook stops it) unless {@link #forget} came first. */
+    public <T extends AutoCloseable> T stopsWithStack(T process) {
+        ownProcesses.add(requireNonNull(process, "process is null"));
+        return process;
+    }
+
+    /** The process was stopped by its owner. */
+    public void forget(AutoCloseable process) {
+        ownProcesses.remove(process);
+    }
+
+    @Override
+    public void close() {
+        trino.close();
+        for (AutoCloseable process : ownProcesses) {
+            try {
+                process.close();
+            } catch (Exception e) {
+                LOG.error("Stopping {} failed; stopping the stack anyway", process, e);
+            }
+        }
+        ownProcesses.clear();
+        stack.close();
+    }
+}

@@ -1,0 +1,260 @@
+package io.fleetlake.bench.peer;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.bench.observe.ProcessCpu;
+import io.fleetlake.model.Tables;
+import io.fleetlake.model.Topics;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.stack.process.JavaCommand;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Iceberg Kafka Connect sink ({@code org.apache.iceberg:iceberg-kafka-connect}) in a Connect worker process of its
+ * own ({@link PeerWorkerMain}, started from this module's build output, {@code -Xmx1g} like the pipeline), consuming
+ * {@code gps.raw.positions} into {@link TwinTable} with the pipeline's checkpoint interval as its commit interval.
+ */
+public final class PeerSink implements AutoCloseable {
+    public static final String CONTROL_TOPIC = "fleet-bench-peer-control";
+    private static final String MAIN_CLASS = PeerWorkerMain.class.getName();
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(PeerSink.class);
+
+    private final StackSettings stack;
+    private final String connectorName;
+    private final Duration commitInterval;
+    private final int tasks;
+    private final ProcessComponent process;
+    private final URI restUri;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    /**
+     * @param connectorName a name not used before in this stack: a connector's offsets and statuses outlive it
+     * @param tasks sink tasks, one per partition of the raw topic
+     */
+    public PeerSink(StackSettings stack, FleetHome home, String connectorName, Duration commitInterval, int tasks) {
+        this.stack = requireNonNull(stack, "stack is null");
+        this.connectorName = requireNonNull(connectorName, "connectorName is null");
+        this.commitInterval = requireNonNull(commitInterval, "commitInterval is null");
+        this.tasks = tasks;
+        int port = freePort(stack.host());
+        this.restUri = URI.create("http://" + stack.host() + ":" + port);
+        Path directory = stack.componentDirectory("bench-peer");
+        Path configFile = directory.resolve("peer-worker.properties");
+        Path logFile = stack.logFile("bench-peer");
+        this.process = new ProcessComponent(
+                "bench-peer",
+                Set.of(),
+                () -> {
+                    writeConfiguration(
+                            configFile,
+                            Map.of(
+                                    PeerWorkerConfig.HOST, stack.host(),
+                                    PeerWorkerConfig.PORT, Integer.toString(port),
+                                    PeerWorkerConfig.BOOTSTRAP_SERVERS, stack.kafkaBootstrapServers()));
+                    return new JavaCommand(
+                                    JavaCommand.currentJavaHome(),
+                                    List.of("-Xmx1g"),
+                                    home.launchClasspath("bench", "bench"),
+                                    MAIN_CLASS,
+                                    List.of("--config", configFile.toString()))
+                            .toCommandLine();
+                },
+                directory,
+                Map.of(),
+                logFile,
+                HealthProbes.logContains(logFile, PeerWorkerMain.READY_LINE),
+                restUri.toString());
+    }
+
+    /** The consumer group Connect gives the sink's tasks; set its offsets before the sink starts to choose the start. */
+    public String consumerGroup() {
+        return "connect-" + connectorName;
+    }
+
+    /** Starts the worker process and waits for its REST API. */
+    public void startWorker(Duration timeout) throws InterruptedException, TimeoutException {
+        process.start();
+        Instant deadline = Instant.now().plus(timeout);
+        while (!process.isHealthy()) {
+            Optional<String> failure = process.failure();
+            if (failure.isPresent()) {
+                throw new IllegalStateException(failure.get());
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new TimeoutException("The peer's Connect worker did not start within " + timeout.toSeconds()
+                        + " s; see " + process.logFile().orElseThrow());
+            }
+            TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+        }
+    }
+
+    /**
+     * Registers the sink and waits until it and all its tasks run.
+     *
+     * @return when they were seen running
+     */
+    public Instant registerAndAwaitRunning(Duration timeout) throws InterruptedException, TimeoutException {
+        Instant deadline = Instant.now().plus(timeout);
+        String body;
+        try {
+            body = JSON.writeValueAsString(connectorProperties());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String lastAnswer = "";
+        while (true) {
+            HttpResponse<String> response =
+                    send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName + "/config"))
+                            .header("Content-Type", "application/json")
+                            .PUT(HttpRequest.BodyPublishers.ofString(body)));
+            if (response.statusCode() == 200 || response.statusCode() == 201) {
+                break;
+            }
+            lastAnswer = response.statusCode() + " " + response.body();
+            if (response.statusCode() == 400) {
+                throw new IllegalStateException("Connect refused the sink's configuration: " + lastAnswer);
+            }
+            checkDeadline(deadline, "register the sink (last answer " + lastAnswer + ")");
+            TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+        }
+        while (true) {
+            HttpResponse<String> response =
+                    send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName + "/status"))
+                            .GET());
+            if (response.statusCode() == 200) {
+                JsonNode status = parse(response.body());
+                if (status.path("connector").path("state").asText().equals("FAILED")
+                        || status.path("tasks").findValuesAsText("state").contains("FAILED")) {
+                    throw new IllegalStateException("The sink failed: " + response.body());
+                }
+                List<String> taskStates = status.path("tasks").findValuesAsText("state");
+                if (status.path("connector").path("state").asText().equals("RUNNING")
+                        && taskStates.size() == tasks
+                        && taskStates.stream().allMatch("RUNNING"::equals)) {
+                    return Instant.now();
+                }
+                lastAnswer = response.body();
+            }
+            checkDeadline(
+                    deadline, "see the sink and its " + tasks + " tasks RUNNING (last status " + lastAnswer + ")");
+            TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+        }
+    }
+
+    /** The sink's configuration, as registered. */
+    public Map<String, String> connectorProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("connector.class", "org.apache.iceberg.connect.IcebergSinkConnector");
+        properties.put("tasks.max", Integer.toString(tasks));
+        properties.put("topics", Topics.RAW_POSITIONS);
+        properties.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
+        properties.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
+        properties.put("value.converter.schemas.enable", "false");
+        properties.put("iceberg.tables", Tables.qualified(TwinTable.NAME));
+        properties.put("iceberg.tables.auto-create-enabled", "false");
+        properties.put("iceberg.control.topic", CONTROL_TOPIC);
+        properties.put("iceberg.control.commit.interval-ms", Long.toString(commitInterval.toMillis()));
+        properties.put("iceberg.kafka.bootstrap.servers", stack.kafkaBootstrapServers());
+        properties.put("iceberg.catalog.type", "rest");
+        TwinTable.catalogProperties(stack).forEach((key, value) -> properties.put("iceberg.catalog." + key, value));
+        return properties;
+    }
+
+    public Optional<ProcessHandle> processHandle() {
+        return ProcessCpu.find(MAIN_CLASS);
+    }
+
+    /**
+     * Removes the sink, so that it does not start again with the worker's next start, and stops the worker process.
+     */
+    @Override
+    public void close() {
+        try {
+            if (process.isHealthy()) {
+                send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName))
+                        .DELETE());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (UncheckedIOException e) {
+            LOG.warn("Could not remove the sink {} before stopping its worker: {}", connectorName, e.getMessage());
+        } finally {
+            process.stop();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "the Iceberg Kafka Connect sink's worker at " + restUri;
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws InterruptedException {
+        try {
+            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("The peer's Connect worker at " + restUri + " did not answer", e);
+        }
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Connect answered something that is not JSON: " + body, e);
+        }
+    }
+
+    private static void checkDeadline(Instant deadline, String action) throws TimeoutException {
+        if (Instant.now().isAfter(deadline)) {
+            throw new TimeoutException("Could not " + action + " in time");
+        }
+    }
+
+    private static int freePort(String host) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot find a free port on " + host, e);
+        }
+    }
+
+    private static void writeConfiguration(Path file, Map<String, String> configuration) {
+        try {
+            Files.createDirectories(file.getParent());
+            StringBuilder text = new StringBuilder("# Written by fleet bench for the peer's Connect worker.\n");
+            configuration.forEach(
+                    (key, value) -> text.append(key).append('=').append(value).append('\n'));
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.fleetlake.bench.peer;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.model.Tables;
+import io.fleetlake.stack.StackSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.rest.RESTCatalog;
+import org.apache.iceberg.types.Types;
+
+/**
+ * The peer's table {@code fleet.positions_kc}: the columns of {@code fleet.positions} (same names, types and ids, same
+ * partitioning, Parquet with zstd) but every column optional, because the sink only fills the payload's fields (the
+ * pipeline's lineage and enrichment columns stay null).
+ */
+public final class TwinTable {
+    public static final String NAME = "positions_kc";
+
+    private TwinTable() {}
+
+    /** Creates the table through the REST catalog unless it exists. */
+    public static void ensure(StackSettings stack) {
+        requireNonNull(stack, "stack is null");
+        try (RESTCatalog catalog = new RESTCatalog()) {
+            catalog.initialize("bench", catalogProperties(stack));
+            TableIdentifier twin = TableIdentifier.of(Tables.NAMESPACE, NAME);
+            if (catalog.tableExists(twin)) {
+                return;
+            }
+            Table positions = catalog.loadTable(TableIdentifier.of(Tables.NAMESPACE, Tables.POSITIONS));
+            List<Types.NestedField> optional = positions.schema().columns().stream()
+                    .map(Types.NestedField::asOptional)
+                    .toList();
+            catalog.buildTable(twin, new Schema(optional))
+                    .withPartitionSpec(positions.spec())
+                    .withProperties(Map.of(
+                            TableProperties.FORMAT_VERSION, "2",
+                            TableProperties.DEFAULT_FILE_FORMAT, "parquet",
+                            TableProperties.PARQUET_COMPRESSION, "zstd"))
+                    .create();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot close the REST catalog client", e);
+        }
+    }
+
+    /** How a client reaches the stack's catalog and S3 storage. */
+    public static Map<String, String> catalogProperties(StackSettings stack) {
+        return Map.of(
+                "uri", stack.catalogUri(),
+                "warehouse", stack.warehouse(),
+                "io-impl", "org.apache.iceberg.aws.s3.S3FileIO",
+                "s3.endpoint", stack.s3Endpoint(),
+                "s3.path-style-access", "true",
+                "s3.access-key-id", stack.s3AccessKey(),
+                "s3.secret-access-key", stack.s3SecretKey(),
+                "client.region", stack.s3Region());
+    }
+}

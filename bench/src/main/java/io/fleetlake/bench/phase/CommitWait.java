@@ -1,0 +1,52 @@
+package io.fleetlake.bench.phase;
+
+import io.fleetlake.bench.BenchConsole;
+import io.fleetlake.bench.BenchStack;
+import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.model.Tables;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Waits for an Iceberg table to hold a number of rows, by its newest snapshot's total (metadata only, cheap). */
+final class CommitWait {
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
+
+    private CommitWait() {}
+
+    /** @return the first snapshot seen that holds at least {@code target} rows */
+    static Snapshot awaitTotal(BenchStack stack, BenchConsole console, String table, long target, Duration timeout)
+            throws InterruptedException, SQLException, TimeoutException {
+        Instant deadline = Instant.now().plus(timeout);
+        Instant nextReport = Instant.now().plusSeconds(5);
+        while (true) {
+            Optional<Snapshot> latest = stack.trino().latestSnapshot(table);
+            long rows = latest.map(Snapshot::totalRecords).orElse(0L);
+            if (rows >= target) {
+                return latest.orElseThrow();
+            }
+            if (Instant.now().isAfter(nextReport)) {
+                console.progress("  %s holds %,d of %,d rows", Tables.qualified(table), rows, target);
+                nextReport = Instant.now().plusSeconds(5);
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new TimeoutException(String.format(
+                        Locale.ROOT,
+                        "%s held %,d of %,d rows after %d s",
+                        Tables.qualified(table),
+                        rows,
+                        target,
+                        timeout.toSeconds()));
+            }
+            TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+        }
+    }
+
+    static long total(BenchStack stack, String table) throws SQLException {
+        return stack.trino().latestSnapshot(table).map(Snapshot::totalRecords).orElse(0L);
+    }
+}

@@ -1,0 +1,191 @@
+package io.fleetlake.bench.phase;
+
+import static java.util.Objects.requireNonNull;
+
+import io.fleetlake.bench.BenchStack;
+import io.fleetlake.bench.load.BacklogProducer;
+import io.fleetlake.bench.load.Fix;
+import io.fleetlake.bench.load.FleetFeed;
+import io.fleetlake.bench.load.PayloadEncoder;
+import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.report.BenchMetrics;
+import io.fleetlake.bench.report.Metric;
+import io.fleetlake.model.Tables;
+import io.fleetlake.model.Topics;
+import io.fleetlake.simulator.model.FleetModel;
+import io.fleetlake.simulator.model.Vehicle;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Phase 4: Trino time travel over a larger history. One vehicle-day (a vehicle of its own driving yesterday, a fix
+ * every 5 s by default) is produced into Kafka and committed through the pipeline; then a query {@code FOR VERSION AS
+ * OF} the snapshot holding it (the day's aggregates, then the whole track in time order) is timed cold, as the first
+ * query after a Trino restart, and warm, as the median of five more.
+ */
+public final class TimeTravelPhase {
+    private static final int WARM_RUNS = 5;
+    private static final Duration TRINO_READY_TIMEOUT = Duration.ofMinutes(2);
+
+    private final PhaseContext context;
+
+    public TimeTravelPhase(PhaseContext context) {
+        this.context = requireNonNull(context, "context is null");
+    }
+
+    public void run() throws InterruptedException, SQLException, TimeoutException {
+        BenchStack stack = context.stack();
+        int fixes = context.settings().historyFixes();
+        Duration interval = context.settings().historyInterval();
+        Instant day = Instant.now().truncatedTo(ChronoUnit.DAYS).minus(Duration.ofDays(1));
+        Vehicle source = context.feed().vehicles().get(0);
+        String vehicleId = "TT-" + source.vehicleId();
+        FleetFeed history = new FleetFeed(new FleetModel(
+                context.stack().simulator().seed(),
+                1,
+                0,
+                context.stack().simulator().patterns(),
+                day));
+        Vehicle driver = history.vehicles().get(0);
+        context.console()
+                .progress(
+                        "Time travel: producing one vehicle-day (%,d fixes every %d s of %s) into Kafka",
+                        fixes, interval.toSeconds(), day.toString().substring(0, 10));
+        PayloadEncoder encoder = new PayloadEncoder();
+        Iterator<Fix> dayOfFixes = new Iterator<>() {
+            private int index;
+
+            @Override
+            public boolean hasNext() {
+                return index < fixes;
+            }
+
+            @Override
+            public Fix next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return history.renamedFix(driver, vehicleId, day.plus(interval.multipliedBy(index++)));
+            }
+        };
+        new BacklogProducer(stack.kafkaBootstrapServers())
+                .produce(Topics.RAW_POSITIONS, dayOfFixes, encoder::asDevice, sent -> {});
+        String count = "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id = '"
+                + vehicleId + "'";
+        Instant deadline = Instant.now().plus(context.settings().phaseTimeout());
+        long rows;
+        while ((rows = stack.trino().single(count)) < fixes) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new TimeoutException(String.format(
+                        Locale.ROOT,
+                        "only %,d of the %,d fixes of %s were in" + " Iceberg after %d s",
+                        rows,
+                        fixes,
+                        vehicleId,
+                        context.settings().phaseTimeout().toSeconds()));
+            }
+            TimeUnit.SECONDS.sleep(2);
+        }
+        Snapshot snapshot = stack.trino().latestSnapshot(Tables.POSITIONS).orElseThrow();
+        context.console()
+                .progress(
+                        "  %,d rows committed; snapshot %d; restarting Trino for the cold query",
+                        rows, snapshot.snapshotId());
+        stack.restartTrino();
+
+        String where = " FROM " + Tables.qualified(Tables.POSITIONS) + " FOR VERSION AS OF " + snapshot.snapshotId()
+                + " WHERE vehicle_id = '" + vehicleId + "' AND event_time >= from_unixtime(" + day.getEpochSecond()
+                + ") AND event_time < from_unixtime("
+                + day.plus(Duration.ofDays(1)).getEpochSecond() + ")";
+        String aggregates = "SELECT count(*), min(event_time), max(event_time), avg(speed_kmh), max(speed_kmh),"
+                + " count_if(speed_kmh < 3), approx_distinct(route_id)" + where;
+        String track =
+                "SELECT event_time, latitude, longitude, speed_kmh, heading_deg" + where + " ORDER BY event_time";
+        long cold;
+        int coldAttempts;
+        long[] warm = new long[WARM_RUNS];
+        try (TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl())) {
+            trino.awaitActiveNode(TRINO_READY_TIMEOUT);
+            ColdRun coldRun = timedCold(trino, aggregates, track, fixes);
+            cold = coldRun.millis();
+            coldAttempts = coldRun.attempts();
+            for (int run = 0; run < WARM_RUNS; run++) {
+                warm[run] = timed(trino, aggregates, track, fixes);
+            }
+        }
+        Arrays.sort(warm);
+        String method = String.format(
+                Locale.ROOT,
+                "aggregates of the day, then the whole track (%,d rows) in time"
+                        + " order, FOR VERSION AS OF the snapshot holding the day, over Trino JDBC: wall time until the last"
+                        + " row was read",
+                fixes);
+        context.results()
+                .add(Metric.measured(
+                        BenchMetrics.TIME_TRAVEL_COLD,
+                        cold,
+                        method + "; the first queries after a Trino restart"
+                                + (coldAttempts == 1
+                                        ? ""
+                                        : " (after " + (coldAttempts - 1) + " attempt(s) Trino refused with \"No nodes"
+                                                + " available\": planned, never run)")));
+        context.results()
+                .add(Metric.measured(
+                        BenchMetrics.TIME_TRAVEL_WARM,
+                        warm[WARM_RUNS / 2],
+                        method
+                                + String.format(
+                                        Locale.ROOT,
+                                        "; median of %d runs after the cold one (%s ms)",
+                                        WARM_RUNS,
+                                        Arrays.toString(warm))));
+        context.console().progress("  cold %,d ms, warm median %,d ms", cold, warm[WARM_RUNS / 2]);
+    }
+
+    /**
+     * The first run after the restart. A node can still drop out of the active list for a moment right after a
+     * start; a query refused for that ran nothing and is tried again, and the attempts are reported.
+     */
+    private static ColdRun timedCold(TrinoClient trino, String aggregates, String track, int expectedRows)
+            throws SQLException, InterruptedException {
+        Instant deadline = Instant.now().plus(TRINO_READY_TIMEOUT);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return new ColdRun(timed(trino, aggregates, track, expectedRows), attempt);
+            } catch (SQLException e) {
+                if (!TrinoClient.isNoNodesAvailable(e) || Instant.now().isAfter(deadline)) {
+                    throw e;
+                }
+            }
+            TimeUnit.SECONDS.sleep(1);
+        }
+    }
+
+    private record ColdRun(long millis, int attempts) {}
+
+    private static long timed(TrinoClient trino, String aggregates, String track, int expectedRows)
+            throws SQLException {
+        long start = System.nanoTime();
+        long days = trino.single(aggregates);
+        int rows = trino.query(track, result -> result.getLong(2)).size();
+        long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (days != expectedRows || rows != expectedRows) {
+            throw new IllegalStateException(String.format(
+                    Locale.ROOT,
+                    "The time-travel query saw %,d / %,d rows, not" + " the %,d committed",
+                    days,
+                    rows,
+                    expectedRows));
+        }
+        return elapsed;
+    }
+}

@@ -1,0 +1,34 @@
+package io.fleetlake.bench.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run reports.
+ *
+ * @param machine where it ran
+ * @param settings the run's parameters, as printed
+ * @param metrics every metric, measured or with the reason it was not
+ * @param notes how each figure was measured and what else was observed, one sentence each
+ * @param profile where the pipeline's time went (flight recording summary), one line each; empty without
+ *     {@code --profile}
+ * @param loadAverageAtEnd load averages when the run ended
+ */
+public record BenchResults(
+        MachineDescription machine,
+        Map<String, String> settings,
+        List<Metric> metrics,
+        List<String> notes,
+        List<String> profile,
+        String loadAverageAtEnd) {
+    public BenchResults {
+        requireNonNull(machine, "machine is null");
+        settings = Map.copyOf(requireNonNull(settings, "settings is null"));
+        metrics = List.copyOf(requireNonNull(metrics, "metrics is null"));
+        notes = List.copyOf(requireNonNull(notes, "notes is null"));
+        profile = List.copyOf(requireNonNull(profile, "profile is null"));
+        requireNonNull(loadAverageAtEnd, "loadAverageAtEnd is null");
+    }
+}

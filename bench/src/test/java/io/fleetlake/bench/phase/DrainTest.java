@@ -1,0 +1,49 @@
+package io.fleetlake.bench.phase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.phase.DrainMonitor.Drain;
+import io.fleetlake.bench.phase.DrainMonitor.ProgressPoint;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DrainTest {
+    private static final Instant T0 = Instant.parse("2026-11-29T12:00:00Z");
+
+    @Test
+    void drainRateRunsFromTheFirstRecordToTheLaterOfCommitAndRedis() {
+        Drain drain = new Drain(T0, new Snapshot(1, T0.plusSeconds(20), 100_000), T0.plusSeconds(18), List.of());
+
+        assertThat(drain.end()).isEqualTo(T0.plusSeconds(20));
+        assertThat(drain.drainRate(100_000)).isEqualTo(5_000);
+
+        Drain redisLast = new Drain(T0, new Snapshot(1, T0.plusSeconds(20), 100_000), T0.plusSeconds(25), List.of());
+        assertThat(redisLast.drainRate(100_000)).isEqualTo(4_000);
+    }
+
+    @Test
+    void steadyRateRunsFromTenToNinetyPercent() {
+        List<ProgressPoint> progress = List.of(
+                new ProgressPoint(T0, 0.02),
+                new ProgressPoint(T0.plusSeconds(1), 0.12),
+                new ProgressPoint(T0.plusSeconds(5), 0.5),
+                new ProgressPoint(T0.plusSeconds(9), 0.92),
+                new ProgressPoint(T0.plusSeconds(10), 1.0));
+        Drain drain = new Drain(T0, new Snapshot(1, T0.plusSeconds(15), 100_000), T0.plusSeconds(12), progress);
+
+        // (0.92 - 0.12) of 100,000 records in 8 s
+        assertThat(drain.steadyRate(100_000))
+                .hasValueSatisfying(rate -> assertThat(rate).isCloseTo(10_000, within(1e-6)));
+    }
+
+    @Test
+    void noSteadyRateWhenTheSamplesMissedTheWindow() {
+        List<ProgressPoint> jump = List.of(new ProgressPoint(T0, 0.05), new ProgressPoint(T0.plusSeconds(1), 1.0));
+        Drain drain = new Drain(T0, new Snapshot(1, T0.plusSeconds(5), 10), T0.plusSeconds(5), jump);
+
+        assertThat(drain.steadyRate(10)).isEmpty();
+    }
+}
