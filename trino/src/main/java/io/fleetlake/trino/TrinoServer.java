@@ -130,24 +130,41 @@ public final class TrinoServer implements AutoCloseable {
 
     private void awaitReady(Process started) {
         TrinoHealthCheck healthCheck = new TrinoHealthCheck(uri());
+        TrinoActiveNodeCheck activeNodeCheck = new TrinoActiveNodeCheck(jdbcUrl());
         long deadline = System.nanoTime() + config.startupTimeout().toNanos();
         try {
-            while (!healthCheck.isReady()) {
-                if (started.waitFor(POLL_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
-                    throw new TrinoServerException(
-                            (isClosed() ? "Trino was stopped" : "Trino exited with status " + started.exitValue())
-                                    + " while starting; see the server log " + logFile());
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new TrinoServerException("Trino did not finish starting within " + config.startupTimeout()
-                            + " (" + healthCheck.infoUri() + " never answered \"starting\": false); see the server log "
-                            + logFile() + ", or raise " + TrinoConfig.STARTUP_TIMEOUT + " on a slow machine");
-                }
-            }
+            awaitStage(
+                    started,
+                    deadline,
+                    healthCheck::isReady,
+                    healthCheck.infoUri() + " never answered \"starting\": false");
+            awaitStage(
+                    started, deadline, activeNodeCheck::hasActiveNode, "the coordinator never listed an active node");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TrinoServerException("Interrupted while waiting for Trino to start", e);
         }
+    }
+
+    private void awaitStage(Process started, long deadline, ReadinessStage stage, String whatNeverHappened)
+            throws InterruptedException {
+        while (!stage.isReached()) {
+            if (started.waitFor(POLL_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new TrinoServerException(
+                        (isClosed() ? "Trino was stopped" : "Trino exited with status " + started.exitValue())
+                                + " while starting; see the server log " + logFile());
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new TrinoServerException("Trino did not finish starting within " + config.startupTimeout() + " ("
+                        + whatNeverHappened + "); see the server log " + logFile() + ", or raise "
+                        + TrinoConfig.STARTUP_TIMEOUT + " on a slow machine");
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface ReadinessStage {
+        boolean isReached() throws InterruptedException;
     }
 
     /** Stops the server (SIGTERM, then SIGKILL after 30 s) and any process it started. Safe to call twice. */
@@ -183,16 +200,21 @@ public final class TrinoServer implements AutoCloseable {
         return runningProcess().waitFor();
     }
 
-    /** True when the server answers {@code GET /v1/info} with {@code "starting": false}. */
+    /**
+     * True when the server answers {@code GET /v1/info} with {@code "starting": false} and lists an active node, so
+     * that it can run queries.
+     */
     public boolean isReady() throws InterruptedException {
         URI serverUri;
+        String serverJdbcUrl;
         synchronized (this) {
             if (process == null || !process.isAlive()) {
                 return false;
             }
             serverUri = uri();
+            serverJdbcUrl = jdbcUrl();
         }
-        return new TrinoHealthCheck(serverUri).isReady();
+        return new TrinoHealthCheck(serverUri).isReady() && new TrinoActiveNodeCheck(serverJdbcUrl).hasActiveNode();
     }
 
     /** The address the server is bound to. */

@@ -66,6 +66,9 @@ class TrinoServerIT {
 
             assertThat(server.isReady()).isTrue();
             assertThat(query(server, "SELECT 1")).containsExactly("1");
+            assertThat(query(server, "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'"))
+                    .as("the coordinator schedules queries as soon as start() returns")
+                    .containsExactly("1");
             assertThat(query(server, "SHOW CATALOGS")).contains("iceberg", "system");
             if (ListeningSockets.supported()) {
                 List<InetSocketAddress> listening = ListeningSockets.of(pid);
