@@ -27,6 +27,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.client.JobCancellationException;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.ExceptionUtils;
+import org.apache.flink.util.FlinkException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,7 +99,13 @@ public final class FleetPipeline implements AutoCloseable {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
                 ClusterConfiguration.create(config, checkpointDirectory, restoreFrom));
         jobFactory.apply(config).addTo(environment);
-        jobClient = environment.executeAsync(PipelineMetricNames.JOB_NAME);
+        try {
+            jobClient = environment.executeAsync(PipelineMetricNames.JOB_NAME);
+        } catch (FlinkException e) {
+            // A checkpoint that does not map to the job is refused here, before the job exists.
+            throw new IllegalStateException(
+                    "The fleet pipeline job could not be submitted" + restoreAdvice(restoreFrom), e);
+        }
         awaitRunning(restoreFrom);
         LOG.info(
                 "Fleet pipeline running, ready on {}:{} (job {}, checkpoints every {} in {})",
@@ -118,12 +125,7 @@ public final class FleetPipeline implements AutoCloseable {
             }
             if (status.isGloballyTerminalState()) {
                 throw new IllegalStateException(
-                        "The fleet pipeline job ended as " + status + " during start-up"
-                                + restoreFrom
-                                        .map(path -> "; if checkpoint " + path + " cannot be restored (for example"
-                                                + " after an incompatible change), move it out of the checkpoint"
-                                                + " directory")
-                                        .orElse(""),
+                        "The fleet pipeline job ended as " + status + " during start-up" + restoreAdvice(restoreFrom),
                         failureOf(jobClient));
             }
             if (System.nanoTime() > deadline) {
@@ -131,6 +133,13 @@ public final class FleetPipeline implements AutoCloseable {
             }
             Thread.sleep(STATUS_POLL_INTERVAL.toMillis());
         }
+    }
+
+    private static String restoreAdvice(Optional<Path> restoreFrom) {
+        return restoreFrom
+                .map(path -> "; if checkpoint " + path + " cannot be restored (for example after an incompatible"
+                        + " change), move it out of the checkpoint directory")
+                .orElse("");
     }
 
     private static Throwable failureOf(JobClient client) {

@@ -39,7 +39,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * raw records
  *   → decode-positions          payload size, decode, stateless rules          (rejections →)
  *   → event-time-watermarks     timestamps = event_time, bounded out-of-orderness, idleness
- *   → deduplicate-resends       keyed by vehicle: resends dropped, conflicts    (rejections →)
+ *   → deduplicate-resends       keyed by vehicle, an entry per fix: resends dropped, conflicts (rejections →)
  *   → reject-implausible-jumps  same key, chained: GPS jumps                    (rejections →)
  *   → enrich-positions          same key, with the route updates: route, next stop, distances, status
  *   → current-state sink and fleet.positions
@@ -52,7 +52,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * <p>It only wires named operators with stable uids (state is matched by uid on restore, so never change one); sources
  * and sinks are passed in, so that tests run the same topology on bounded sources and collecting sinks. Operators added
  * after the first release (the watermarks, the route source and updates, the enrichment, the windows and the late
- * positions) have uids of their own and start empty when a checkpoint of an earlier release is restored. Every keyed
+ * positions) have uids of their own and start empty when a checkpoint of an earlier release is restored. The
+ * de-duplication changed its state layout and runs under a new uid ({@code deduplicate-resends-by-fix}): a checkpoint
+ * of a release before it holds state of the retired uid {@code deduplicate-resends}, and restores only with that state
+ * skipped (see {@link DeduplicateResends}). Every keyed
  * operator after the de-duplication reuses its partitioning ({@link DataStreamUtils#reinterpretAsKeyedStream}): all
  * are keyed by vehicle id, so the payloads are shuffled once. The enrichment joins two inputs and therefore starts a new
  * task; the sinks and the windows are chained to it.
@@ -139,9 +142,9 @@ public final class FleetPipelineJob {
 
         SingleOutputStreamOperator<IngestedPosition> unique = timestamped
                 .keyBy(IngestedPosition::vehicleId, Types.STRING)
-                .process(new DeduplicateResends(stateTtl))
-                .name("deduplicate-resends")
-                .uid("deduplicate-resends");
+                .transform("deduplicate-resends", timestamped.getType(), new DeduplicateResends(stateTtl))
+                // Not "deduplicate-resends": that uid's state is a per-vehicle map of an earlier layout.
+                .uid("deduplicate-resends-by-fix");
 
         SingleOutputStreamOperator<IngestedPosition> accepted = DataStreamUtils.reinterpretAsKeyedStream(
                         unique, IngestedPosition::vehicleId, Types.STRING)

@@ -231,10 +231,12 @@ class FleetPipelineJobTest {
                 .contains(
                         "raw-positions-source",
                         "decode-positions",
-                        "deduplicate-resends",
                         "dead-letter-sink",
                         "redis-current-state",
                         "reject-implausible-jumps")
+                .as("the de-duplication's new layout has a uid of its own; the retired one must never come back")
+                .contains("deduplicate-resends-by-fix")
+                .doesNotContain("deduplicate-resends")
                 .as("operators added with the enrichment, starting empty on a restore of an earlier checkpoint")
                 .contains(
                         "event-time-watermarks",

@@ -1,6 +1,7 @@
 package io.fleetlake.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -47,10 +48,14 @@ import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The runner on a real local MiniCluster: health check, loopback binding, retained checkpoint and resume. */
+/**
+ * The runner on a real local MiniCluster: health check, loopback binding, retained checkpoint and resume, refusal of a
+ * checkpoint it cannot map.
+ */
 class FleetPipelineTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     /** Nothing listens on port 9 of the loopback: every poll fails, which must not disturb the job. */
@@ -108,13 +113,16 @@ class FleetPipelineTest {
     }
 
     @Test
-    void resumesFromACheckpointOfTheReleaseBeforeTheEnrichment() throws Exception {
+    void refusesACheckpointWithStateOfTheRetiredDeduplicationUidAndSaysWhatToDo() throws Exception {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
                 ClusterConfiguration.create(config(freePort()), checkpoints, Optional.empty()));
         addReleaseBeforeTheEnrichment(environment, TestRecords.RULES, Duration.ofHours(1));
         JobClient previousRelease = environment.executeAsync(PipelineMetricNames.JOB_NAME);
         try {
-            await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints), Optional::isPresent);
+            // A few checkpoints in, the de-duplication has seen positions: its state is in the checkpoint.
+            await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints)
+                    .filter(newest -> checkpointNumber(newest) >= 3)
+                    .isPresent());
         } finally {
             previousRelease.cancel().get();
         }
@@ -123,19 +131,19 @@ class FleetPipelineTest {
         Path retained = RetainedCheckpoints.newest(checkpoints).orElseThrow();
 
         try (FleetPipeline current = new FleetPipeline(config(freePort()), FleetPipelineTest::job)) {
-            current.start();
-
-            JsonNode restored = get(current, "/jobs/" + current.jobId() + "/checkpoints")
-                    .path("latest")
-                    .path("restored");
-            assertThat(Path.of(URI.create(restored.path("external_path").asText())))
-                    .isEqualTo(retained);
-            await().atMost(TIMEOUT)
-                    .alias("the restored job completes checkpoints of its own")
-                    .until(() -> RetainedCheckpoints.newest(checkpoints), newest -> newest.filter(
-                                    path -> !path.getParent().equals(retained.getParent()))
-                            .isPresent());
+            assertThatThrownBy(current::start)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("if checkpoint " + retained + " cannot be restored")
+                    .hasMessageContaining("move it out of the checkpoint directory")
+                    .satisfies(failure -> assertThat(ExceptionUtils.findThrowableWithMessage(
+                                    failure, "the operator is not available in the new program"))
+                            .as("Flink's reason, which names --allowNonRestoredState")
+                            .hasValueSatisfying(
+                                    reason -> assertThat(reason.getMessage()).contains("allowNonRestoredState")));
         }
+        assertThat(RetainedCheckpoints.newest(checkpoints))
+                .as("nothing was restored, so nothing new was checkpointed")
+                .contains(retained);
     }
 
     private FleetPipelineConfig config(int restPort) {
@@ -147,7 +155,9 @@ class FleetPipelineTest {
 
     /**
      * The topology of the release before the enrichment, windows and watermarks, with the uids it had: the operators
-     * whose state a running stack has in its checkpoints.
+     * whose state a running stack has in its checkpoints. Its de-duplication kept a per-vehicle map under the uid
+     * {@code deduplicate-resends}; the current operator under that uid stands for it, since only the uid and the
+     * presence of keyed state decide whether a restore maps it.
      */
     private static void addReleaseBeforeTheEnrichment(
             StreamExecutionEnvironment environment, ValidationRules rules, Duration ttl) {
@@ -158,8 +168,7 @@ class FleetPipelineTest {
                 .name("decode-positions")
                 .uid("decode-positions");
         SingleOutputStreamOperator<IngestedPosition> unique = decoded.keyBy(IngestedPosition::vehicleId, Types.STRING)
-                .process(new DeduplicateResends(ttl))
-                .name("deduplicate-resends")
+                .transform("deduplicate-resends", decoded.getType(), new DeduplicateResends(ttl))
                 .uid("deduplicate-resends");
         SingleOutputStreamOperator<IngestedPosition> accepted = DataStreamUtils.reinterpretAsKeyedStream(
                         unique, IngestedPosition::vehicleId, Types.STRING)

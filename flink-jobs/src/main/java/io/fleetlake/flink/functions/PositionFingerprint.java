@@ -16,29 +16,14 @@ final class PositionFingerprint {
 
     /**
      * CRC-64-AVRO over every field in a fixed binary layout; absent measurements have their own marker. The battery
-     * level is appended only when the device reported one, so a position without one keeps the fingerprint that
-     * releases before {@code battery_level} stored.
+     * level is appended only when the device reported one (the layout of the releases before {@code battery_level},
+     * kept so that fingerprints never change meaning).
      */
     static long of(Position position) {
-        ByteBuffer buffer = layout(position, position.batteryLevel() == null ? 0 : Long.BYTES);
-        if (position.batteryLevel() != null) {
-            buffer.putLong(Double.doubleToLongBits(position.batteryLevel()));
-        }
-        return SchemaNormalization.fingerprint64(buffer.array());
-    }
-
-    /**
-     * The fingerprint releases before {@code battery_level} stored: they did not decode it, so a resend of a position
-     * they accepted must be compared without it.
-     */
-    static long withoutBatteryLevel(Position position) {
-        return SchemaNormalization.fingerprint64(layout(position, 0).array());
-    }
-
-    private static ByteBuffer layout(Position position, int extraBytes) {
         byte[] vehicleId = position.vehicleId().getBytes(StandardCharsets.UTF_8);
-        ByteBuffer buffer = ByteBuffer.allocate(Integer.BYTES + vehicleId.length + 9 * Long.BYTES + extraBytes);
-        return buffer.putInt(vehicleId.length)
+        int batteryBytes = position.batteryLevel() == null ? 0 : Long.BYTES;
+        ByteBuffer buffer = ByteBuffer.allocate(Integer.BYTES + vehicleId.length + 9 * Long.BYTES + batteryBytes);
+        buffer.putInt(vehicleId.length)
                 .put(vehicleId)
                 .putLong(position.eventTime().getEpochSecond())
                 .putLong(position.eventTime().getNano())
@@ -49,5 +34,9 @@ final class PositionFingerprint {
                 .putLong(position.altitudeM() == null ? ABSENT : Double.doubleToLongBits(position.altitudeM()))
                 .putLong(position.accuracyM() == null ? ABSENT : Double.doubleToLongBits(position.accuracyM()))
                 .putLong(position.satellites() == null ? ABSENT : position.satellites());
+        if (position.batteryLevel() != null) {
+            buffer.putLong(Double.doubleToLongBits(position.batteryLevel()));
+        }
+        return SchemaNormalization.fingerprint64(buffer.array());
     }
 }

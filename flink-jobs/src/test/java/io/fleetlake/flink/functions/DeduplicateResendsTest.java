@@ -12,17 +12,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Queue;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
-import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
-import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,31 +130,26 @@ class DeduplicateResendsTest {
     }
 
     @Test
-    void checkpointsOfTheReleaseWithoutConflictRejectionAreRestored() throws Exception {
-        harness.close();
-        Position laterWithBattery = withBattery(SECOND, 80.0);
-        // That release kept fingerprints only, and did not decode battery levels.
-        harness = harness(new FingerprintsOnlyRelease());
-        harness.open();
+    void everyAcceptedFixIsAStateEntryOfItsOwn() throws Exception {
         harness.processElement(TestRecords.ingested(FIRST, 0, 10), 0);
-        harness.processElement(TestRecords.ingested(laterWithBattery, 0, 11), 0);
-        OperatorSubtaskState snapshot = harness.snapshot(1, 0);
-        harness.close();
+        harness.processElement(TestRecords.ingested(SECOND, 0, 11), 0);
+        harness.processElement(TestRecords.ingested(FIRST, 0, 12), 0);
+        harness.processElement(TestRecords.ingested(MOVED, 0, 13), 0);
 
-        harness = harness(new DeduplicateResends(TTL));
-        harness.initializeState(snapshot);
-        harness.open();
-        harness.processElement(TestRecords.ingested(FIRST, 0, 20), 0);
-        harness.processElement(TestRecords.ingested(laterWithBattery, 0, 21), 0);
-        IngestedPosition conflicting = TestRecords.ingested(MOVED, 0, 22);
-        harness.processElement(conflicting, 0);
+        assertThat(harness.numKeyedStateEntries())
+                .as("one entry per accepted (vehicle, event time), none for a resend or a conflict")
+                .isEqualTo(2);
+    }
 
-        assertThat(harness.extractOutputValues()).as("both are resends").isEmpty();
-        assertThat(rejected())
-                .singleElement()
-                .satisfies(conflict -> assertThat(conflict.source()).isEqualTo(conflicting.source()))
-                .satisfies(conflict -> assertThat(conflict.detail())
-                        .endsWith("its source was not recorded (accepted by an earlier release)"));
+    @Test
+    void eventTimesThatDifferInTheLastNanosecondAreDifferentFixes() throws Exception {
+        Position nanosecondLater = TestRecords.position("VH-0001", EVENT_TIME.plusNanos(1));
+
+        harness.processElement(TestRecords.ingested(FIRST, 0, 10), 0);
+        harness.processElement(TestRecords.ingested(nanosecondLater, 0, 11), 0);
+
+        assertThat(harness.extractOutputValues())
+                .containsExactly(TestRecords.ingested(FIRST, 0, 10), TestRecords.ingested(nanosecondLater, 0, 11));
     }
 
     @Test
@@ -213,36 +201,10 @@ class DeduplicateResendsTest {
     }
 
     private static KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness(
-            KeyedProcessFunction<String, IngestedPosition, IngestedPosition> function) throws Exception {
+            DeduplicateResends operator) throws Exception {
         KeyedOneInputStreamOperatorTestHarness<String, IngestedPosition, IngestedPosition> harness =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(function), IngestedPosition::vehicleId, Types.STRING);
+                new KeyedOneInputStreamOperatorTestHarness<>(operator, IngestedPosition::vehicleId, Types.STRING);
         harness.setProcessingTime(NOW.toEpochMilli());
         return harness;
-    }
-
-    /** The state the first release wrote: a fingerprint per event time, under the same name and TTL. */
-    private static final class FingerprintsOnlyRelease
-            extends KeyedProcessFunction<String, IngestedPosition, IngestedPosition> {
-        private static final long serialVersionUID = 1L;
-        private transient MapState<Instant, Long> seen;
-
-        @Override
-        public void open(OpenContext openContext) {
-            MapStateDescriptor<Instant, Long> descriptor =
-                    new MapStateDescriptor<>("seen-event-times", Types.INSTANT, Types.LONG);
-            descriptor.enableTimeToLive(StateTtlConfig.newBuilder(TTL)
-                    .updateTtlOnCreateAndWrite()
-                    .neverReturnExpired()
-                    .cleanupFullSnapshot()
-                    .build());
-            seen = getRuntimeContext().getMapState(descriptor);
-        }
-
-        @Override
-        public void processElement(IngestedPosition element, Context context, Collector<IngestedPosition> out)
-                throws Exception {
-            seen.put(element.position().eventTime(), PositionFingerprint.withoutBatteryLevel(element.position()));
-        }
     }
 }

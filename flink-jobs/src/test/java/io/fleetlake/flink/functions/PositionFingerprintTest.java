@@ -19,7 +19,6 @@ class PositionFingerprintTest {
         assertThat(PositionFingerprint.of(WITHOUT_BATTERY)).isEqualTo(1438154582222481063L);
         assertThat(PositionFingerprint.of(Position.of("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0)))
                 .isEqualTo(-4717330764097409548L);
-        assertThat(PositionFingerprint.withoutBatteryLevel(WITH_BATTERY)).isEqualTo(1438154582222481063L);
     }
 
     @Test
