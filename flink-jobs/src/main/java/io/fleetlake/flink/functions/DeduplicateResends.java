@@ -1,14 +1,11 @@
 package io.fleetlake.flink.functions;
 
-import static java.util.Objects.requireNonNull;
-
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.RejectionReason;
 import java.time.Duration;
 import java.time.Instant;
-import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -63,30 +60,21 @@ public final class DeduplicateResends extends AbstractStreamOperator<IngestedPos
         implements OneInputStreamOperator<IngestedPosition, IngestedPosition> {
     private static final long serialVersionUID = 2L;
 
-    private final Duration ttl;
+    private final VehicleStateTtl ttl;
 
     private transient InternalValueState<String, Instant, FirstAccepted> accepted;
     private transient Counter resendsDeduplicated;
     private transient Rejections rejections;
 
     public DeduplicateResends(Duration ttl) {
-        this.ttl = requireNonNull(ttl, "ttl is null");
-        if (ttl.isZero() || ttl.isNegative()) {
-            throw new IllegalArgumentException("ttl must be positive, got " + ttl);
-        }
+        this.ttl = new VehicleStateTtl(ttl);
     }
 
     @Override
     public void open() throws Exception {
         super.open();
         ValueStateDescriptor<FirstAccepted> descriptor =
-                new ValueStateDescriptor<>("accepted-fix", TypeInformation.of(FirstAccepted.class));
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl)
-                .updateTtlOnCreateAndWrite()
-                .neverReturnExpired()
-                // Expired entries are also left out of full snapshots, so checkpoints do not carry them.
-                .cleanupFullSnapshot()
-                .build());
+                ttl.applyTo(new ValueStateDescriptor<>("accepted-fix", TypeInformation.of(FirstAccepted.class)));
         accepted = internal(getOrCreateKeyedState(InstantSerializer.INSTANCE, descriptor));
         resendsDeduplicated = getMetricGroup().counter(PipelineMetricNames.RESENDS_DEDUPLICATED);
         rejections = Rejections.registerCounters(getMetricGroup());

@@ -13,7 +13,6 @@ import io.fleetlake.model.PipelineMetricNames;
 import java.time.Duration;
 import java.time.Instant;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -48,7 +47,7 @@ public final class EnrichPositions
     private static final long serialVersionUID = 1L;
 
     private final EnrichmentConfig config;
-    private final Duration ttl;
+    private final VehicleStateTtl ttl;
 
     private transient ValueState<CurrentRoute> route;
     private transient ValueState<StatusTracker> tracker;
@@ -57,30 +56,19 @@ public final class EnrichPositions
 
     public EnrichPositions(EnrichmentConfig config, Duration ttl) {
         this.config = requireNonNull(config, "config is null");
-        this.ttl = requireNonNull(ttl, "ttl is null");
-        if (ttl.isZero() || ttl.isNegative()) {
-            throw new IllegalArgumentException("ttl must be positive, got " + ttl);
-        }
+        this.ttl = new VehicleStateTtl(ttl);
     }
 
     @Override
     public void open(OpenContext openContext) {
         route = getRuntimeContext()
-                .getState(withTtl(new ValueStateDescriptor<>("current-route", TypeInformation.of(CurrentRoute.class))));
+                .getState(ttl.applyTo(
+                        new ValueStateDescriptor<>("current-route", TypeInformation.of(CurrentRoute.class))));
         tracker = getRuntimeContext()
-                .getState(
-                        withTtl(new ValueStateDescriptor<>("status-tracker", TypeInformation.of(StatusTracker.class))));
+                .getState(ttl.applyTo(
+                        new ValueStateDescriptor<>("status-tracker", TypeInformation.of(StatusTracker.class))));
         routeUpdates = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.ROUTE_UPDATES);
         staleEnrichments = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.STALE_ENRICHMENTS);
-    }
-
-    private <T> ValueStateDescriptor<T> withTtl(ValueStateDescriptor<T> descriptor) {
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl)
-                .updateTtlOnCreateAndWrite()
-                .neverReturnExpired()
-                .cleanupFullSnapshot()
-                .build());
-        return descriptor;
     }
 
     @Override

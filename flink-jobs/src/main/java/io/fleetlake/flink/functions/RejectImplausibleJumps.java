@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -56,7 +55,7 @@ public final class RejectImplausibleJumps extends KeyedProcessFunction<String, I
     private static final long serialVersionUID = 1L;
 
     private final PositionValidator validator;
-    private final Duration ttl;
+    private final VehicleStateTtl ttl;
 
     private transient ValueState<Position> lastAccepted;
     private transient ValueState<Position> lastRejected;
@@ -66,31 +65,20 @@ public final class RejectImplausibleJumps extends KeyedProcessFunction<String, I
 
     public RejectImplausibleJumps(ValidationRules rules, Duration ttl) {
         this.validator = new PositionValidator(requireNonNull(rules, "rules is null"));
-        this.ttl = requireNonNull(ttl, "ttl is null");
-        if (ttl.isZero() || ttl.isNegative()) {
-            throw new IllegalArgumentException("ttl must be positive, got " + ttl);
-        }
+        this.ttl = new VehicleStateTtl(ttl);
     }
 
     @Override
     public void open(OpenContext openContext) {
         lastAccepted = getRuntimeContext()
-                .getState(withTtl(new ValueStateDescriptor<>("last-accepted-fix", TypeInformation.of(Position.class))));
+                .getState(ttl.applyTo(
+                        new ValueStateDescriptor<>("last-accepted-fix", TypeInformation.of(Position.class))));
         lastRejected = getRuntimeContext()
-                .getState(
-                        withTtl(new ValueStateDescriptor<>("last-rejected-jump", TypeInformation.of(Position.class))));
+                .getState(ttl.applyTo(
+                        new ValueStateDescriptor<>("last-rejected-jump", TypeInformation.of(Position.class))));
         recordsAccepted = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.RECORDS_ACCEPTED);
         baselineResets = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.JUMP_BASELINE_RESETS);
         rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
-    }
-
-    private ValueStateDescriptor<Position> withTtl(ValueStateDescriptor<Position> descriptor) {
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(ttl)
-                .updateTtlOnCreateAndWrite()
-                .neverReturnExpired()
-                .cleanupFullSnapshot()
-                .build());
-        return descriptor;
     }
 
     @Override
