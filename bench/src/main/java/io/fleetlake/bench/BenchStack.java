@@ -8,6 +8,7 @@ import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -29,9 +31,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BenchStack implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BenchStack.class);
-
-    /** Main class of the pipeline's JVM, to find its process. */
-    public static final String PIPELINE_MAIN_CLASS = "io.fleetlake.flink.FleetPipelineMain";
 
     private final EmbeddedStack stack;
     private final StackSettings settings;
@@ -124,6 +123,11 @@ public final class BenchStack implements AutoCloseable {
     public Instant startPipeline() {
         stack.start(FleetStack.PIPELINE);
         return Instant.now();
+    }
+
+    /** The pipeline's process while it runs, for its CPU time. */
+    public Optional<ProcessHandle> pipelineProcess() {
+        return ((ProcessComponent) stack.component(FleetStack.PIPELINE)).processHandle();
     }
 
     /** Restarts Trino, so that the next query is the first after a start. */

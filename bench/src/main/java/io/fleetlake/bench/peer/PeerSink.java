@@ -4,7 +4,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fleetlake.bench.observe.ProcessCpu;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.StackSettings;
@@ -189,7 +188,7 @@ public final class PeerSink implements AutoCloseable {
     }
 
     public Optional<ProcessHandle> processHandle() {
-        return ProcessCpu.find(MAIN_CLASS);
+        return process.processHandle();
     }
 
     /**

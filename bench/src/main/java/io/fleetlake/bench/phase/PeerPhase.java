@@ -8,7 +8,6 @@ import io.fleetlake.bench.load.BacklogProducer.ProduceResult;
 import io.fleetlake.bench.load.BacklogTimeline.BacklogSpan;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.observe.ConsumerLag;
-import io.fleetlake.bench.observe.ProcessCpu;
 import io.fleetlake.bench.observe.TrinoClient.Snapshot;
 import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.bench.peer.TwinTable;
@@ -146,11 +145,13 @@ public final class PeerPhase {
 
         context.console().progress("  pipeline drains the %,d records", records);
         Instant pipelineRunning = stack.startPipeline();
-        Optional<ProcessHandle> pipelineProcess = ProcessCpu.find(BenchStack.PIPELINE_MAIN_CLASS);
-        Optional<Duration> pipelineCpuBefore = pipelineProcess.flatMap(ProcessCpu::cpuTime);
+        Optional<ProcessHandle> pipelineProcess = stack.pipelineProcess();
+        Optional<Duration> pipelineCpuBefore =
+                pipelineProcess.flatMap(process -> process.info().totalCpuDuration());
         Drain drain = new DrainMonitor(stack, context.console())
                 .await(backlog, pipelineBaseline + records, context.settings().phaseTimeout());
-        Optional<Duration> pipelineCpuAfter = pipelineProcess.flatMap(ProcessCpu::cpuTime);
+        Optional<Duration> pipelineCpuAfter =
+                pipelineProcess.flatMap(process -> process.info().totalCpuDuration());
         double pipelineRate =
                 records / Drain.seconds(pipelineRunning, drain.committed().committedAt());
         context.console().progress("  pipeline: %,.0f msg/s; stopping it", pipelineRate);
@@ -163,9 +164,11 @@ public final class PeerPhase {
             sink.startWorker(START_TIMEOUT);
             Instant sinkRunning = sink.registerAndAwaitRunning(START_TIMEOUT);
             Optional<ProcessHandle> sinkProcess = sink.processHandle();
-            Optional<Duration> sinkCpuBefore = sinkProcess.flatMap(ProcessCpu::cpuTime);
+            Optional<Duration> sinkCpuBefore =
+                    sinkProcess.flatMap(process -> process.info().totalCpuDuration());
             Snapshot committed = awaitTotal(TwinTable.NAME, sinkBaseline + records);
-            Optional<Duration> sinkCpuAfter = sinkProcess.flatMap(ProcessCpu::cpuTime);
+            Optional<Duration> sinkCpuAfter =
+                    sinkProcess.flatMap(process -> process.info().totalCpuDuration());
             sinkRate = records / Drain.seconds(sinkRunning, committed.committedAt());
             sinkCpu = perMillion(sinkCpuBefore, sinkCpuAfter, records);
         } finally {

@@ -7,7 +7,6 @@ import io.fleetlake.bench.load.BacklogProducer;
 import io.fleetlake.bench.load.BacklogProducer.ProduceResult;
 import io.fleetlake.bench.load.BacklogTimeline.BacklogSpan;
 import io.fleetlake.bench.load.PayloadEncoder;
-import io.fleetlake.bench.observe.ProcessCpu;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
@@ -76,8 +75,9 @@ public final class ThroughputPhase {
                         produced.records(), produced.rate());
 
         stack.startPipeline();
-        Optional<ProcessHandle> pipeline = ProcessCpu.find(BenchStack.PIPELINE_MAIN_CLASS);
-        Optional<Duration> cpuBefore = pipeline.flatMap(ProcessCpu::cpuTime);
+        Optional<ProcessHandle> pipeline = stack.pipelineProcess();
+        Optional<Duration> cpuBefore =
+                pipeline.flatMap(process -> process.info().totalCpuDuration());
         Drain drain;
         try {
             drain = new DrainMonitor(stack, context.console())
@@ -89,7 +89,7 @@ public final class ThroughputPhase {
             context.results().add(Metric.notMeasured(BenchMetrics.PIPELINE_CPU, reason));
             return Optional.empty();
         }
-        Optional<Duration> cpuAfter = pipeline.flatMap(ProcessCpu::cpuTime);
+        Optional<Duration> cpuAfter = pipeline.flatMap(process -> process.info().totalCpuDuration());
 
         double drainSeconds = Drain.seconds(drain.firstRecord(), drain.end());
         context.results()

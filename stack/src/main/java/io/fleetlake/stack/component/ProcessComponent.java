@@ -100,6 +100,12 @@ public final class ProcessComponent implements Component {
         }
     }
 
+    /** The running process, for measurements such as its CPU time; empty while it is stopped or has exited. */
+    public Optional<ProcessHandle> processHandle() {
+        ManagedProcess current = process;
+        return current != null && current.isAlive() ? Optional.of(current.handle()) : Optional.empty();
+    }
+
     /** Kills the process as a crash would (no shutdown hooks); for failure-injection tests. */
     public synchronized void kill() {
         if (process != null) {

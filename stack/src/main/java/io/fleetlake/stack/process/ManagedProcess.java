@@ -89,6 +89,11 @@ public final class ManagedProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** The operating system's handle of the process, for its CPU time and other information. */
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
     public boolean isAlive() {
         return process.isAlive();
     }
