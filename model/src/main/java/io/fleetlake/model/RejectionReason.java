@@ -28,7 +28,21 @@ public enum RejectionReason {
     /** Reaching the position from the vehicle's previous accepted fix needs an implausible speed (GPS glitch). */
     IMPLAUSIBLE_JUMP(Category.RULE),
     /** The vehicle already reported a different position for the same event time. */
-    CONFLICTING_RESEND(Category.CONFLICT);
+    CONFLICTING_RESEND(Category.CONFLICT),
+    /** The vehicle id does not have the configured format (for example control characters or a path). */
+    INVALID_VEHICLE_ID(Category.DEVICE),
+    /** The payload's vehicle id differs from the vehicle id of the MQTT topic it was published on. */
+    VEHICLE_ID_MISMATCH(Category.DEVICE),
+    /**
+     * The ingest connector could not write the MQTT message to Kafka (larger than the producer accepts, or refused by
+     * the broker); the dead letter holds a bounded preview of the payload and its size.
+     */
+    INGEST_REFUSED(Category.DEVICE),
+    /**
+     * A pipeline step failed on this record (an unexpected value or a bug); the record is kept so that it can be
+     * reprocessed once the step is fixed.
+     */
+    PROCESSING_ERROR(Category.PIPELINE);
 
     private final Category category;
 
@@ -47,6 +61,8 @@ public enum RejectionReason {
         /** The record is plausible but breaks an operating rule (region, speed, time). */
         RULE,
         /** The record conflicts with what the pipeline already accepted. */
-        CONFLICT
+        CONFLICT,
+        /** The pipeline failed on the record; an operator has to look at the detail. */
+        PIPELINE
     }
 }
