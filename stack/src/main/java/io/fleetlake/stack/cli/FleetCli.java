@@ -10,7 +10,11 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = FleetVersion.class,
         description = "Fleet lakehouse: MQTT -> Kafka -> Flink -> Iceberg (REST catalog, S3) -> Trino, and Redis.",
-        footer = {"", "Benchmarks: fleet bench --help (the bench module; run through the ./fleet script)."},
+        footer = {
+            "",
+            "Benchmarks: fleet bench --help (the bench module; run through the ./fleet script).",
+            "Tests: fleet test --help (installs what the suite drives, then runs every test)."
+        },
         subcommands = {
             DemoCommand.class,
             UpCommand.class,
