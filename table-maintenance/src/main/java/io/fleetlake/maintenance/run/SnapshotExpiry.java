@@ -62,13 +62,13 @@ final class SnapshotExpiry {
                 .retainLast(policy.retainLast())
                 .cleanExpiredFiles(true)
                 .executeDeleteWith(deletes);
-        Set<Long> remaining = new HashSet<>();
-        expire.apply().forEach(snapshot -> remaining.add(snapshot.snapshotId()));
-        List<Long> droppedButPlannedKept = plan.kept().keySet().stream()
-                .filter(id -> !remaining.contains(id))
-                .toList();
-        if (!droppedButPlannedKept.isEmpty()) {
-            throw new IllegalStateException("Iceberg would expire snapshots " + droppedButPlannedKept + " of "
+        // apply() answers what the commit would remove, from the table's newest metadata.
+        Set<Long> removed = new HashSet<>();
+        expire.apply().forEach(snapshot -> removed.add(snapshot.snapshotId()));
+        List<Long> removedButPlannedKept =
+                plan.kept().keySet().stream().filter(removed::contains).toList();
+        if (!removedButPlannedKept.isEmpty()) {
+            throw new IllegalStateException("Iceberg would expire snapshots " + removedButPlannedKept + " of "
                     + table.name() + " that the retention plan keeps (refs "
                     + table.refs().keySet()
                     + "); nothing was expired. Report this with the table's metadata");
