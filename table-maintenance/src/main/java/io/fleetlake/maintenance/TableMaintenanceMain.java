@@ -21,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.rest.RESTCatalog;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,6 +43,8 @@ import picocli.CommandLine.Option;
                     + " maintenance.metrics-host:maintenance.metrics-port; --once runs once and exits."
         })
 public final class TableMaintenanceMain implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(TableMaintenanceMain.class);
+
     @Mixin
     ConfigOptions config;
 
@@ -113,6 +117,7 @@ public final class TableMaintenanceMain implements Callable<Integer> {
                 reports.add(maintainer.maintain(table, dryRun, message -> out.println(message)));
             }
         } catch (Exception e) {
+            LOG.error("The maintenance run failed", e);
             System.err.println("table-maintenance: " + e.getMessage());
             return 1;
         } finally {

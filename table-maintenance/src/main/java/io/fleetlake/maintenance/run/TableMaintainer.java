@@ -80,7 +80,14 @@ public final class TableMaintainer {
                     failures);
         }
         progress.step(identifier + (dryRun ? ": planning (dry run)" : ": maintaining"));
-        TableState before = TableState.of(table);
+        TableState before;
+        try {
+            before = TableState.of(table);
+        } catch (RuntimeException e) {
+            LOG.error("Cannot read the state of {}", identifier, e);
+            failures.add("cannot read the table: " + e.getMessage());
+            before = TableState.EMPTY;
+        }
         StepResults.Compaction compacted = step(identifier, "compaction", failures, StepResults.Compaction.NONE, () -> {
             StepResults.Compaction result = compaction.run(table, dryRun, progress);
             long dangling = danglingDeletes.run(table, dryRun);
@@ -129,14 +136,21 @@ public final class TableMaintainer {
                     TableReport.bytes(result.bytes())));
             return result;
         });
-        table.refresh();
+        TableState after = before;
+        try {
+            table.refresh();
+            after = TableState.of(table);
+        } catch (RuntimeException e) {
+            LOG.error("Cannot read {} after its maintenance", identifier, e);
+            failures.add("reading the table after maintenance: " + e.getMessage());
+        }
         TableReport report = new TableReport(
                 identifier,
                 startedAt,
                 Duration.ofNanos(System.nanoTime() - startNanos),
                 dryRun,
                 before,
-                TableState.of(table),
+                after,
                 compacted,
                 rewritten,
                 expired,
