@@ -1,5 +1,6 @@
 package io.fleetlake.bench;
 
+import io.fleetlake.bench.phase.MaintenancePhase;
 import io.fleetlake.bench.report.BenchResults;
 import io.fleetlake.bench.report.BenchmarksMarkdown;
 import io.fleetlake.bench.report.MachineDescription;
@@ -140,6 +141,19 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-append", description = "Do not append the results to BENCHMARKS.md.")
     private boolean noAppend;
 
+    @Option(
+            names = "--maintenance",
+            description = "Only the table maintenance phase: a simulated day of commits, then files per partition,"
+                    + " metadata size and a vehicle-day time-travel query before and after fleet maintain.")
+    private boolean maintenance;
+
+    @Option(
+            names = "--maintenance-commits",
+            paramLabel = "N",
+            description = "Commits of the simulated day of --maintenance (default 720; 8,640 is a day of 10 s"
+                    + " checkpoints).")
+    private Integer maintenanceCommits;
+
     public static void main(String[] args) {
         // Kafka, Trino JDBC and MQTT clients leave non-daemon threads behind.
         System.exit(new CommandLine(new BenchCommand()).execute(args));
@@ -155,6 +169,14 @@ public final class BenchCommand implements Callable<Integer> {
         console.print(String.format(
                 "fleet bench on %d cores, %s memory, %s, %s; load average %s%n",
                 machine.cores(), machine.memory(), machine.jdk(), machine.operatingSystem(), machine.loadAverage()));
+        if (maintenance) {
+            return MaintenancePhase.runAlone(
+                    settings,
+                    userConfiguration,
+                    home,
+                    console,
+                    Optional.ofNullable(maintenanceCommits).orElse(MaintenancePhase.DEFAULT_COMMITS));
+        }
         console.print("Settings: " + settings.describe() + System.lineSeparator());
 
         BenchResults results = new BenchRun(settings, userConfiguration, home, console).run(machine);

@@ -5,6 +5,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.dashboard.DashboardConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
+import io.fleetlake.maintenance.MaintenanceConfig;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.simulator.planning.PlanningApiConfig;
 import java.util.Map;
@@ -23,6 +24,7 @@ final class ServiceConfigurations {
     static final String FLINK_JOB_MANAGER = "flink-jobmanager";
     static final String FLINK_TASK_MANAGER = "flink-taskmanager";
     static final String DASHBOARD = "dashboard";
+    static final String TABLE_MAINTENANCE = "table-maintenance";
     static final String TRINO = "trino";
     static final String MOSQUITTO = "mosquitto";
     static final String MINIO = "minio";
@@ -42,7 +44,8 @@ final class ServiceConfigurations {
             // The job's main class in the cluster (FleetPipelineClusterMain) reads the same configuration; checkpoints
             // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
             FLINK_JOB_MANAGER, FleetPipelineConfig::from,
-            DASHBOARD, DashboardConfig::from);
+            DASHBOARD, DashboardConfig::from,
+            TABLE_MAINTENANCE, MaintenanceConfig::from);
 
     private ServiceConfigurations() {}
 

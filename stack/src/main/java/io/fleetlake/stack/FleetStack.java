@@ -7,6 +7,7 @@ import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
+import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.process.FleetHome;
 import java.net.URI;
 import java.util.ArrayList;
@@ -36,6 +37,7 @@ public final class FleetStack {
     public static final String TRINO = "trino";
     public static final String PLANNING = "planning";
     public static final String DASHBOARD = "dashboard";
+    public static final String MAINTENANCE = "maintenance";
 
     /** Name the ingest worker registers the MQTT source connector under. */
     public static final String CONNECTOR_NAME = "mqtt-positions";
@@ -151,6 +153,18 @@ public final class FleetStack {
                         "dashboard.flink-rest-uri", flinkUri),
                 HealthProbes.http(URI.create(settings.dashboardUri() + "/healthz"), body -> true),
                 settings.dashboardUri()));
+        String maintenanceUri = "http://" + host + ":" + settings.port(StackPort.MAINTENANCE);
+        Map<String, String> maintenanceKeys = new TreeMap<>(TableMaintenanceJob.stackKeys(settings));
+        maintenanceKeys.put("maintenance.metrics-host", host);
+        maintenanceKeys.put("maintenance.metrics-port", javaComponents.port(StackPort.MAINTENANCE));
+        components.add(javaComponents.component(
+                MAINTENANCE,
+                Set.of(CATALOG),
+                new Module(TableMaintenanceJob.MODULE, TableMaintenanceJob.MODULE, TableMaintenanceJob.MAIN_CLASS),
+                List.of("-Xmx768m"),
+                maintenanceKeys,
+                HealthProbes.http(URI.create(maintenanceUri + "/metrics"), body -> true),
+                maintenanceUri + "/metrics"));
         return components;
     }
 

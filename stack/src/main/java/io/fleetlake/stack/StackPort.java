@@ -12,7 +12,8 @@ public enum StackPort {
     FLINK("pipeline.rest-port", 18081),
     TRINO("trino.port", 18080),
     PLANNING("planning.port", 18090),
-    DASHBOARD("dashboard.port", 18088);
+    DASHBOARD("dashboard.port", 18088),
+    MAINTENANCE("maintenance.metrics-port", 18094);
 
     private final String key;
     private final int defaultPort;

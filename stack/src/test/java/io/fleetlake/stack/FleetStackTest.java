@@ -36,11 +36,13 @@ class FleetStackTest {
                         FleetStack.PLANNING,
                         FleetStack.PIPELINE,
                         FleetStack.TRINO,
-                        FleetStack.DASHBOARD);
+                        FleetStack.DASHBOARD,
+                        FleetStack.MAINTENANCE);
         assertThat(stack.component(FleetStack.CATALOG).dependencies()).isEqualTo(Set.of(FleetStack.S3));
         assertThat(stack.component(FleetStack.TRINO).dependencies())
                 .isEqualTo(Set.of(FleetStack.CATALOG, FleetStack.S3));
         assertThat(new EmbeddedServers(SETTINGS, HOME).catalogDatabase()).isEqualTo(CatalogDatabase.sqliteFile());
+        assertThat(stack.component(FleetStack.MAINTENANCE).dependencies()).isEqualTo(Set.of(FleetStack.CATALOG));
     }
 
     @Test

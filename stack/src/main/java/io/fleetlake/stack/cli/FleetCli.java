@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             DlqCommand.class,
             BackfillCommand.class,
             SparkCommand.class,
+            MaintainCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })

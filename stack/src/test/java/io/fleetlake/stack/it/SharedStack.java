@@ -67,6 +67,9 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
                     Map.entry(StackSettings.FREE_PORTS, "true"),
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
                     Map.entry("pipeline.checkpoint-interval", "2s"),
+                    // The machine is shared: under other builds' load Trino took over 4 minutes to start here.
+                    Map.entry("trino.startup-timeout", "6m"),
+                    Map.entry(StackSettings.START_TIMEOUT, "8m"),
                     Map.entry("validation.rules-file", rulesFile.toString()),
                     Map.entry("validation.extra-schema-dir", extraSchemas.toString()),
                     // Routes refresh and go stale quickly, and a silent partition is declared idle quickly, so that the
