@@ -12,6 +12,7 @@ import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.codec.PositionField;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +83,13 @@ public final class FleetTables {
      * merges on the same key. Partitioned by day so that an upsert's equality deletes stay within one day.
      */
     public static final TableDefinition VEHICLE_MINUTES = vehicleMinutes();
+
+    /**
+     * The geocoding job merges every run's positions into {@code fleet.position_places}. Copy-on-write would rewrite
+     * each data file holding a matched key, even when the row does not change (a rerun with {@code --since}); merge on
+     * read writes only the rows that change and position deletes for the ones replaced or removed.
+     */
+    public static final Map<String, String> POSITION_PLACES_PROPERTIES = positionPlacesProperties();
 
     /**
      * {@code fleet.position_places}: the nearest place of each position, written by the geocoding job ({@code fleet
@@ -274,6 +282,14 @@ public final class FleetTables {
                 List.of());
     }
 
+    private static Map<String, String> positionPlacesProperties() {
+        Map<String, String> properties = new LinkedHashMap<>(TABLE_PROPERTIES);
+        properties.put(TableProperties.MERGE_MODE, "merge-on-read");
+        properties.put(TableProperties.UPDATE_MODE, "merge-on-read");
+        properties.put(TableProperties.DELETE_MODE, "merge-on-read");
+        return Map.copyOf(properties);
+    }
+
     private static TableDefinition positionPlaces() {
         Schema schema = new Schema(
                 List.of(
@@ -344,7 +360,7 @@ public final class FleetTables {
                         .asc(PlaceColumns.VEHICLE_ID)
                         .asc(PlaceColumns.EVENT_TIME)
                         .build(),
-                TABLE_PROPERTIES,
+                POSITION_PLACES_PROPERTIES,
                 List.of());
     }
 

@@ -346,6 +346,10 @@ class FleetTablesTest {
         assertThat(places.sortOrder().fields())
                 .extracting(field -> schema.findColumnName(field.sourceId()))
                 .containsExactly(PlaceColumns.VEHICLE_ID, PlaceColumns.EVENT_TIME);
+        assertThat(places.properties())
+                .containsAllEntriesOf(FleetTables.TABLE_PROPERTIES)
+                .containsEntry(TableProperties.MERGE_MODE, "merge-on-read")
+                .containsEntry(TableProperties.DELETE_MODE, "merge-on-read");
     }
 
     @Test
