@@ -7,6 +7,8 @@ import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.simulator.planning.PlanningApiConfig;
+import io.fleetlake.spark.geocode.GeocodeConfig;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,6 +25,7 @@ final class ServiceConfigurations {
     static final String FLINK_JOB_MANAGER = "flink-jobmanager";
     static final String FLINK_TASK_MANAGER = "flink-taskmanager";
     static final String DASHBOARD = "dashboard";
+    static final String GEOCODE = "geocode";
     static final String TRINO = "trino";
     static final String MOSQUITTO = "mosquitto";
     static final String MINIO = "minio";
@@ -42,7 +45,8 @@ final class ServiceConfigurations {
             // The job's main class in the cluster (FleetPipelineClusterMain) reads the same configuration; checkpoints
             // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
             FLINK_JOB_MANAGER, FleetPipelineConfig::from,
-            DASHBOARD, DashboardConfig::from);
+            DASHBOARD, DashboardConfig::from,
+            GEOCODE, source -> GeocodeConfig.from(source, Clock.systemUTC()));
 
     private ServiceConfigurations() {}
 

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             DlqCommand.class,
             BackfillCommand.class,
             SparkCommand.class,
+            GeocodeCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })
