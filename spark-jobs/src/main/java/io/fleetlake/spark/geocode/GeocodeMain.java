@@ -121,7 +121,8 @@ public final class GeocodeMain implements Callable<Integer> {
                 out,
                 "Elapsed",
                 String.format(Locale.ROOT, "%.1f s", result.elapsed().toMillis() / 1000.0));
-        row(out, "Rows per second", number(Math.round(result.rowsPerSecond())));
+        double rate = result.rowsPerSecond();
+        row(out, "Rows per second", rate < 100 ? String.format(Locale.ROOT, "%.1f", rate) : number(Math.round(rate)));
         plan.toInclusive()
                 .ifPresent(snapshot -> row(
                         out, "Processed up to", "snapshot " + snapshot + " of " + Tables.qualified(Tables.POSITIONS)));

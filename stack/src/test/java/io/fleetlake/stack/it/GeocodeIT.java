@@ -59,10 +59,10 @@ class GeocodeIT {
 
         // A rerun: at most the pipeline's empty commits are new, so nothing is written.
         long placesSnapshots = trino.snapshots(Tables.POSITION_PLACES).size();
-        long placesRows = trino.rowCount(PLACES);
+        long placesRows = trino.rowCount(Tables.POSITION_PLACES);
         assertThat(job.run(false, Optional.empty())).isZero();
         assertThat(trino.snapshots(Tables.POSITION_PLACES)).hasSize((int) placesSnapshots);
-        assertThat(trino.rowCount(PLACES)).isEqualTo(placesRows);
+        assertThat(trino.rowCount(Tables.POSITION_PLACES)).isEqualTo(placesRows);
 
         // New positions: the next run reads only them; the earlier rows keep the time they were geocoded.
         publishAndAwait(

@@ -65,6 +65,10 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
             }
             ConfigSource configuration = ConfigSource.of(Map.ofEntries(
                     Map.entry(StackSettings.FREE_PORTS, "true"),
+                    // The development machine is shared by several builds: under a load average of 40 and more Trino
+                    // has taken over two minutes to start. Generous limits cost nothing when it starts quickly.
+                    Map.entry("trino.startup-timeout", "6m"),
+                    Map.entry("stack.start-timeout", "7m"),
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
                     Map.entry("pipeline.checkpoint-interval", "2s"),
                     Map.entry("validation.rules-file", rulesFile.toString()),
