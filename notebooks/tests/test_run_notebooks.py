@@ -86,10 +86,15 @@ class RunNotebooksTest(unittest.TestCase):
 
 
 class CommittedNotebooksTest(unittest.TestCase):
-    def test_there_are_the_three_notebooks(self):
+    def test_there_are_the_four_notebooks(self):
         self.assertEqual(
             [path.name for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))],
-            ["01-time-travel-audit.ipynb", "02-fleet-analytics.ipynb", "03-battery-level-evolution.ipynb"],
+            [
+                "01-time-travel-audit.ipynb",
+                "02-fleet-analytics.ipynb",
+                "03-battery-level-evolution.ipynb",
+                "04-trips-by-province.ipynb",
+            ],
         )
 
     def test_notebooks_are_stored_without_outputs(self):

@@ -506,6 +506,9 @@
             ['Status', STATUS_LABELS[statusOf(vehicle)] + (vehicle.staleNow ? ' \u2014 STALE' : '')],
             ['Fix taken', formatDateTime(new Date(vehicle.event_time)) + ' (' + formatAge(Date.parse(vehicle.event_time)) + ')'],
             ['Position', vehicle.latitude.toFixed(5) + ', ' + vehicle.longitude.toFixed(5)],
+            // Places are named in the history by fleet geocode: a replay shows them, the live state has none.
+            ['Place', vehicle.place_name ? vehicle.place_name + (vehicle.province ? ', ' + vehicle.province : '')
+                : (state.mode === 'replay' ? 'not geocoded yet' : '\u2014')],
             ['Speed', formatSpeed(vehicle)],
             ['Heading', vehicle.heading_deg === null ? '\u2014' : Math.round(vehicle.heading_deg) + '\u00b0'],
             ['Route', orDash(vehicle.route_id) + (vehicle.enrichment_stale ? ' (route data stale)' : '')],

@@ -8,6 +8,8 @@ import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.maintenance.MaintenanceConfig;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.simulator.planning.PlanningApiConfig;
+import io.fleetlake.spark.geocode.GeocodeConfig;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -24,7 +26,11 @@ final class ServiceConfigurations {
     static final String FLINK_JOB_MANAGER = "flink-jobmanager";
     static final String FLINK_TASK_MANAGER = "flink-taskmanager";
     static final String DASHBOARD = "dashboard";
+<<<<<<< HEAD
     static final String TABLE_MAINTENANCE = "table-maintenance";
+=======
+    static final String GEOCODE = "geocode";
+>>>>>>> wt/geocode
     static final String TRINO = "trino";
     static final String MOSQUITTO = "mosquitto";
     static final String MINIO = "minio";
@@ -45,7 +51,11 @@ final class ServiceConfigurations {
             // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
             FLINK_JOB_MANAGER, FleetPipelineConfig::from,
             DASHBOARD, DashboardConfig::from,
+<<<<<<< HEAD
             TABLE_MAINTENANCE, MaintenanceConfig::from);
+=======
+            GEOCODE, source -> GeocodeConfig.from(source, Clock.systemUTC()));
+>>>>>>> wt/geocode
 
     private ServiceConfigurations() {}
 

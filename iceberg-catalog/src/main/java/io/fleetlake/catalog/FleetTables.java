@@ -7,10 +7,12 @@ import static org.apache.iceberg.types.Types.NestedField.required;
 import io.fleetlake.catalog.TableDefinition.AddedColumn;
 import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.codec.PositionField;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,8 +84,24 @@ public final class FleetTables {
      */
     public static final TableDefinition VEHICLE_MINUTES = vehicleMinutes();
 
+    /**
+     * The geocoding job merges every run's positions into {@code fleet.position_places}. Copy-on-write would rewrite
+     * each data file holding a matched key, even when the row does not change (a rerun with {@code --since}); merge on
+     * read writes only the rows that change and position deletes for the ones replaced or removed.
+     */
+    public static final Map<String, String> POSITION_PLACES_PROPERTIES = positionPlacesProperties();
+
+    /**
+     * {@code fleet.position_places}: the nearest place of each position, written by the geocoding job ({@code fleet
+     * geocode}, spark-jobs), one row per position. (vehicle_id, event_time) are the identifier fields, the key of
+     * {@code fleet.positions}: the job merges on it, so a rerun writes no second row. Partitioned by day of event time
+     * like the positions it names, and sorted the same way, so the view joining the two reads matching days.
+     */
+    public static final TableDefinition POSITION_PLACES = positionPlaces();
+
     /** Every fleet table, in the order {@link #ensure} brings them up to date. */
-    public static final List<TableDefinition> ALL = List.of(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+    public static final List<TableDefinition> ALL =
+            List.of(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, POSITION_PLACES);
 
     private FleetTables() {}
 
@@ -261,6 +279,88 @@ public final class FleetTables {
                         .asc(VehicleMinuteColumns.WINDOW_START)
                         .build(),
                 TABLE_PROPERTIES,
+                List.of());
+    }
+
+    private static Map<String, String> positionPlacesProperties() {
+        Map<String, String> properties = new LinkedHashMap<>(TABLE_PROPERTIES);
+        properties.put(TableProperties.MERGE_MODE, "merge-on-read");
+        properties.put(TableProperties.UPDATE_MODE, "merge-on-read");
+        properties.put(TableProperties.DELETE_MODE, "merge-on-read");
+        return Map.copyOf(properties);
+    }
+
+    private static TableDefinition positionPlaces() {
+        Schema schema = new Schema(
+                List.of(
+                        required(1, PlaceColumns.VEHICLE_ID, Types.StringType.get(), "Vehicle identifier"),
+                        required(
+                                2,
+                                PlaceColumns.EVENT_TIME,
+                                Types.TimestampType.withZone(),
+                                "Event time of the position; with vehicle_id the key of fleet.positions"),
+                        required(
+                                3,
+                                PlaceColumns.LATITUDE,
+                                Types.DoubleType.get(),
+                                "WGS84 latitude that was geocoded, as in fleet.positions"),
+                        required(
+                                4,
+                                PlaceColumns.LONGITUDE,
+                                Types.DoubleType.get(),
+                                "WGS84 longitude that was geocoded, as in fleet.positions"),
+                        optional(
+                                5,
+                                PlaceColumns.PLACE_NAME,
+                                Types.StringType.get(),
+                                "Nearest populated place (GeoNames); null when none is within the job's maximum"
+                                        + " distance, for example at sea"),
+                        optional(
+                                6,
+                                PlaceColumns.MUNICIPALITY,
+                                Types.StringType.get(),
+                                "Municipality of the place where the gazetteer names one (Portugal: concelho)"),
+                        optional(
+                                7,
+                                PlaceColumns.PROVINCE,
+                                Types.StringType.get(),
+                                "Province (Spain), district or autonomous region (Portugal) of the place"),
+                        optional(
+                                8,
+                                PlaceColumns.REGION,
+                                Types.StringType.get(),
+                                "Autonomous community or city (Spain), district or autonomous region (Portugal)"),
+                        optional(
+                                9,
+                                PlaceColumns.COUNTRY_CODE,
+                                Types.StringType.get(),
+                                "ISO 3166-1 alpha-2 code of the place's country"),
+                        optional(10, PlaceColumns.COUNTRY, Types.StringType.get(), "The place's country"),
+                        optional(
+                                11,
+                                PlaceColumns.DISTANCE_KM,
+                                Types.DoubleType.get(),
+                                "Great-circle kilometres from the position to the place"),
+                        required(
+                                12,
+                                PlaceColumns.GAZETTEER,
+                                Types.StringType.get(),
+                                "Version of the gazetteer the place came from"),
+                        required(
+                                13,
+                                PlaceColumns.GEOCODED_AT,
+                                Types.TimestampType.withZone(),
+                                "When the geocoding job wrote the row")),
+                Set.of(1, 2));
+        return new TableDefinition(
+                TableIdentifier.of(NAMESPACE, Tables.POSITION_PLACES),
+                schema,
+                PartitionSpec.builderFor(schema).day(PlaceColumns.EVENT_TIME).build(),
+                SortOrder.builderFor(schema)
+                        .asc(PlaceColumns.VEHICLE_ID)
+                        .asc(PlaceColumns.EVENT_TIME)
+                        .build(),
+                POSITION_PLACES_PROPERTIES,
                 List.of());
     }
 

@@ -46,6 +46,7 @@ public final class RestCatalogServer implements AutoCloseable {
         try {
             if (config.bootstrapTables()) {
                 FleetTables.ensure(opened);
+                FleetViews.ensure(opened);
             }
             http = JavalinHttpAdapter.start(
                     CatalogRoutes.router(opened, clientDefaults(config)), config.host(), config.port());

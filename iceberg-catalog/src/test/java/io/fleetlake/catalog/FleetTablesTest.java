@@ -7,6 +7,7 @@ import io.fleetlake.catalog.TableDefinition.AddedColumn;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.codec.PositionField;
@@ -110,6 +111,7 @@ class FleetTablesTest {
     private static final TableIdentifier POSITIONS = FleetTables.POSITIONS.identifier();
     private static final TableIdentifier REJECTED_POSITIONS = FleetTables.REJECTED_POSITIONS.identifier();
     private static final TableIdentifier VEHICLE_MINUTES = FleetTables.VEHICLE_MINUTES.identifier();
+    private static final TableIdentifier POSITION_PLACES = FleetTables.POSITION_PLACES.identifier();
     private static final String BATTERY_LEVEL = PositionField.BATTERY_LEVEL.fieldName();
 
     /** battery_level, then every enrichment column: one schema each after the initial schema 0. */
@@ -309,10 +311,52 @@ class FleetTablesTest {
     }
 
     @Test
+    void positionPlacesAreKeyedLikePositionsAndPartitionedByDay() {
+        TableDefinition places = FleetTables.POSITION_PLACES;
+        Schema schema = places.latestSchema();
+        assertThat(schema.columns())
+                .extracting(Types.NestedField::name)
+                .containsExactly(
+                        PlaceColumns.VEHICLE_ID,
+                        PlaceColumns.EVENT_TIME,
+                        PlaceColumns.LATITUDE,
+                        PlaceColumns.LONGITUDE,
+                        PlaceColumns.PLACE_NAME,
+                        PlaceColumns.MUNICIPALITY,
+                        PlaceColumns.PROVINCE,
+                        PlaceColumns.REGION,
+                        PlaceColumns.COUNTRY_CODE,
+                        PlaceColumns.COUNTRY,
+                        PlaceColumns.DISTANCE_KM,
+                        PlaceColumns.GAZETTEER,
+                        PlaceColumns.GEOCODED_AT);
+        assertThat(schema.identifierFieldNames())
+                .containsExactlyInAnyOrder(PlaceColumns.VEHICLE_ID, PlaceColumns.EVENT_TIME);
+        // The key has the types of the positions' key, or the view's join would compare different types.
+        for (String key : List.of(PlaceColumns.VEHICLE_ID, PlaceColumns.EVENT_TIME)) {
+            assertThat(schema.findType(key))
+                    .isEqualTo(FleetTables.POSITIONS.latestSchema().findType(key));
+        }
+        assertThat(schema.findField(PlaceColumns.PLACE_NAME).isOptional())
+                .as("null at sea")
+                .isTrue();
+        assertThat(places.spec().fields())
+                .extracting(field -> schema.findColumnName(field.sourceId()) + ":" + field.transform())
+                .containsExactly(PlaceColumns.EVENT_TIME + ":day");
+        assertThat(places.sortOrder().fields())
+                .extracting(field -> schema.findColumnName(field.sourceId()))
+                .containsExactly(PlaceColumns.VEHICLE_ID, PlaceColumns.EVENT_TIME);
+        assertThat(places.properties())
+                .containsAllEntriesOf(FleetTables.TABLE_PROPERTIES)
+                .containsEntry(TableProperties.MERGE_MODE, "merge-on-read")
+                .containsEntry(TableProperties.DELETE_MODE, "merge-on-read");
+    }
+
+    @Test
     void everyTableIsFormatVersionTwoParquetWithMetadataCleanup() {
         assertThat(FleetTables.ALL)
                 .extracting(TableDefinition::identifier)
-                .containsExactly(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+                .containsExactly(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, POSITION_PLACES);
         for (TableDefinition definition : FleetTables.ALL) {
             assertThat(definition.properties())
                     .as(definition.identifier().toString())
@@ -330,7 +374,7 @@ class FleetTablesTest {
             FleetTables.ensure(catalog);
 
             assertThat(catalog.listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, POSITION_PLACES);
             Table positions = catalog.loadTable(POSITIONS);
             assertThat(formatVersion(positions)).isEqualTo(2);
             assertPositionsSchemaHistory(positions);
@@ -443,7 +487,7 @@ class FleetTablesTest {
 
             FleetTables.ensure(catalog);
 
-            assertThat(metadataFiles(catalog)).hasSize(3).isEqualTo(metadataFiles);
+            assertThat(metadataFiles(catalog)).hasSize(4).isEqualTo(metadataFiles);
             assertThat(catalog.loadTable(POSITIONS).schemas()).hasSize(POSITIONS_ADDED_COLUMNS + 1);
             assertThat(catalog.loadTable(REJECTED_POSITIONS).schemas()).hasSize(1);
             assertThat(catalog.loadTable(VEHICLE_MINUTES).schemas()).hasSize(1);
@@ -474,7 +518,7 @@ class FleetTablesTest {
             ensureConcurrently(4, index -> FleetTables.ensure(catalog));
 
             assertThat(catalog.listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, POSITION_PLACES);
             assertPositionsSchemaHistory(catalog.loadTable(POSITIONS));
             assertThat(catalog.loadTable(POSITIONS).schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
@@ -528,7 +572,7 @@ class FleetTablesTest {
             assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                     .isTrue();
             assertThat(catalogs.get(1).listTables(FleetTables.NAMESPACE))
-                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+                    .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, POSITION_PLACES);
             assertThat(catalogs.get(1)
                             .loadTable(VEHICLE_MINUTES)
                             .schema()

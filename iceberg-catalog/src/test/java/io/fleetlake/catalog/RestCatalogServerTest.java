@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.VehicleMinuteColumns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,6 +61,7 @@ import org.apache.iceberg.rest.responses.ConfigResponseParser;
 import org.apache.iceberg.rest.responses.ErrorResponse;
 import org.apache.iceberg.rest.responses.ErrorResponseParser;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.view.View;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,8 +118,16 @@ class RestCatalogServerTest {
                         Endpoint.V1_REGISTER_TABLE,
                         Endpoint.V1_REPORT_METRICS,
                         Endpoint.V1_COMMIT_TRANSACTION)
-                .doesNotContain(Endpoint.V1_LIST_VIEWS, Endpoint.V1_LOAD_VIEW, Endpoint.V1_SUBMIT_TABLE_SCAN_PLAN)
-                .hasSize(16);
+                .contains(
+                        Endpoint.V1_LIST_VIEWS,
+                        Endpoint.V1_CREATE_VIEW,
+                        Endpoint.V1_LOAD_VIEW,
+                        Endpoint.V1_VIEW_EXISTS,
+                        Endpoint.V1_UPDATE_VIEW,
+                        Endpoint.V1_DELETE_VIEW,
+                        Endpoint.V1_RENAME_VIEW)
+                .doesNotContain(Endpoint.V1_REGISTER_VIEW, Endpoint.V1_SUBMIT_TABLE_SCAN_PLAN)
+                .hasSize(23);
         assertThat(config.defaults()).isEmpty();
         assertThat(Files.exists(dataDirectory.resolve("catalog.db"))).isTrue();
     }
@@ -128,7 +138,17 @@ class RestCatalogServerTest {
 
         assertThat(client.listNamespaces()).contains(FleetTables.NAMESPACE);
         assertThat(client.listTables(FleetTables.NAMESPACE))
-                .containsExactlyInAnyOrder(POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES);
+                .containsExactlyInAnyOrder(
+                        POSITIONS, REJECTED_POSITIONS, VEHICLE_MINUTES, FleetTables.POSITION_PLACES.identifier());
+        assertThat(client.loadTable(FleetTables.POSITION_PLACES.identifier())
+                        .schema()
+                        .identifierFieldNames())
+                .containsExactlyInAnyOrder(PlaceColumns.VEHICLE_ID, PlaceColumns.EVENT_TIME);
+        assertThat(client.listViews(FleetTables.NAMESPACE))
+                .containsExactly(FleetViews.POSITIONS_WITH_PLACES.identifier());
+        View view = client.loadView(FleetViews.POSITIONS_WITH_PLACES.identifier());
+        assertThat(FleetViews.upToDate(view, FleetViews.POSITIONS_WITH_PLACES)).isTrue();
+        assertThat(view.sqlFor("trino").sql()).isEqualTo(FleetViews.POSITIONS_WITH_PLACES.trinoSql());
         Table table = client.loadTable(POSITIONS);
         assertThat(table.schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                 .isTrue();
@@ -251,7 +271,7 @@ class RestCatalogServerTest {
         server = new RestCatalogServer(config).start();
 
         // The start's bootstrap found every table up to date and wrote nothing.
-        assertThat(metadataFiles(client())).hasSize(3).isEqualTo(metadataFiles);
+        assertThat(metadataFiles(client())).hasSize(4).isEqualTo(metadataFiles);
         Table reloaded = client().loadTable(POSITIONS);
         assertThat(reloaded.currentSnapshot().snapshotId()).isEqualTo(committed.snapshotId());
         assertThat(files(reloaded)).containsExactly(dataFile(table, 1).location());
@@ -341,19 +361,21 @@ class RestCatalogServerTest {
     void tableListingIsPaged() throws IOException {
         client().createTable(TableIdentifier.of("fleet", "scratch"), SCRATCH_SCHEMA);
 
-        // The three fleet tables and scratch: a full page, then the rest.
+        // The four fleet tables and scratch: a full page, then the rest.
         JsonNode first =
-                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=3").body());
-        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=3&pageToken="
+                JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=4").body());
+        JsonNode second = JSON.readTree(get("/v1/namespaces/fleet/tables?pageSize=4&pageToken="
                         + first.get("next-page-token").asText())
                 .body());
 
-        assertThat(first.get("identifiers")).hasSize(3);
+        assertThat(first.get("identifiers")).hasSize(4);
         assertThat(second.get("identifiers")).hasSize(1);
         assertThat(second.get("next-page-token").isNull()).isTrue();
         List<String> names = new ArrayList<>(tableNames(first));
         names.addAll(tableNames(second));
-        assertThat(names).containsExactlyInAnyOrder("positions", "rejected_positions", "vehicle_minutes", "scratch");
+        assertThat(names)
+                .containsExactlyInAnyOrder(
+                        "positions", "rejected_positions", "vehicle_minutes", "position_places", "scratch");
     }
 
     @Test
@@ -421,6 +443,26 @@ class RestCatalogServerTest {
         assertThat(client.loadTable(registered).schema().sameSchema(FleetTables.POSITIONS.latestSchema()))
                 .isTrue();
         assertThat(client.dropTable(registered, false)).isTrue();
+    }
+
+    @Test
+    void viewLifecycle() {
+        RESTCatalog client = client();
+        TableIdentifier view = TableIdentifier.of("fleet", "scratch_view");
+        TableIdentifier renamed = TableIdentifier.of("fleet", "scratch_view_renamed");
+
+        client.buildView(view)
+                .withSchema(SCRATCH_SCHEMA)
+                .withQuery("trino", "SELECT 1 AS id")
+                .withDefaultNamespace(FleetTables.NAMESPACE)
+                .create();
+        assertThat(client.viewExists(view)).isTrue();
+        client.loadView(view).updateProperties().set("comment", "scratch").commit();
+        assertThat(client.loadView(view).properties()).containsEntry("comment", "scratch");
+        client.renameView(view, renamed);
+        assertThat(client.viewExists(view)).isFalse();
+        assertThat(client.dropView(renamed)).isTrue();
+        assertThat(client.viewExists(renamed)).isFalse();
     }
 
     @Test

@@ -10,8 +10,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Configuration of the daily fleet summary job: where the Iceberg REST catalog and its S3-compatible storage are, which
@@ -35,47 +33,25 @@ public record DailySummaryConfig(
         String s3Region,
         LocalDate date,
         String master) {
-    public static final String CATALOG_URI = "spark.catalog-uri";
-    public static final String WAREHOUSE = "spark.warehouse";
-    public static final String S3_ENDPOINT = "spark.s3-endpoint";
-    public static final String S3_ACCESS_KEY = "spark.s3-access-key";
-    public static final String S3_SECRET_KEY = "spark.s3-secret-key";
-    public static final String S3_REGION = "spark.s3-region";
+    public static final String CATALOG_URI = SparkCatalogConfig.CATALOG_URI;
+    public static final String WAREHOUSE = SparkCatalogConfig.WAREHOUSE;
+    public static final String S3_ENDPOINT = SparkCatalogConfig.S3_ENDPOINT;
+    public static final String S3_ACCESS_KEY = SparkCatalogConfig.S3_ACCESS_KEY;
+    public static final String S3_SECRET_KEY = SparkCatalogConfig.S3_SECRET_KEY;
+    public static final String S3_REGION = SparkCatalogConfig.S3_REGION;
     public static final String DATE = "spark.date";
-    public static final String MASTER = "spark.master";
+    public static final String MASTER = SparkCatalogConfig.MASTER;
 
-    public static final URI DEFAULT_CATALOG_URI = URI.create("http://127.0.0.1:8181");
-    public static final String DEFAULT_WAREHOUSE = "s3://warehouse/";
-    public static final URI DEFAULT_S3_ENDPOINT = URI.create("http://127.0.0.1:9000");
-    public static final String DEFAULT_S3_REGION = "us-east-1";
-    public static final String DEFAULT_MASTER = "local[2]";
-
-    private static final Set<String> HTTP_SCHEMES = Set.of("http", "https");
-    // The driver binds to 127.0.0.1, so only local masters can work: local, local[N], local[*], local[N,retries].
-    private static final Pattern LOCAL_MASTER = Pattern.compile("local(\\[(\\d+|\\*)(,\\d+)?])?");
-    private static final String REDACTED = "<redacted>";
+    public static final URI DEFAULT_CATALOG_URI = SparkCatalogConfig.DEFAULT_CATALOG_URI;
+    public static final String DEFAULT_WAREHOUSE = SparkCatalogConfig.DEFAULT_WAREHOUSE;
+    public static final URI DEFAULT_S3_ENDPOINT = SparkCatalogConfig.DEFAULT_S3_ENDPOINT;
+    public static final String DEFAULT_S3_REGION = SparkCatalogConfig.DEFAULT_S3_REGION;
+    public static final String DEFAULT_MASTER = SparkCatalogConfig.DEFAULT_MASTER;
 
     public DailySummaryConfig {
-        requireNonNull(catalogUri, "catalogUri is null");
-        requireNonNull(warehouse, "warehouse is null");
-        requireNonNull(s3Endpoint, "s3Endpoint is null");
-        requireNonNull(s3AccessKey, "s3AccessKey is null");
-        requireNonNull(s3SecretKey, "s3SecretKey is null");
-        requireNonNull(s3Region, "s3Region is null");
         requireNonNull(date, "date is null");
-        requireNonNull(master, "master is null");
-        requireScheme(CATALOG_URI, catalogUri);
-        requireScheme(S3_ENDPOINT, s3Endpoint);
-        requireText(WAREHOUSE, warehouse);
-        requireText(S3_REGION, s3Region);
-        if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
-            throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
-                    + ", or neither to use the AWS default credential chain");
-        }
-        if (!LOCAL_MASTER.matcher(master).matches()) {
-            throw new ConfigException("Invalid configuration " + MASTER + " = '" + master
-                    + "': expected a local master such as local[2] or local[*]; the job runs Spark in local mode");
-        }
+        // Validates the catalog, storage and master settings.
+        new SparkCatalogConfig(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master);
     }
 
     /**
@@ -86,15 +62,21 @@ public record DailySummaryConfig(
     public static DailySummaryConfig from(ConfigSource source, Clock clock) {
         requireNonNull(source, "source is null");
         requireNonNull(clock, "clock is null");
+        SparkCatalogConfig catalog = SparkCatalogConfig.from(source);
         return new DailySummaryConfig(
-                source.uri(CATALOG_URI, DEFAULT_CATALOG_URI),
-                source.string(WAREHOUSE, DEFAULT_WAREHOUSE),
-                source.uri(S3_ENDPOINT, DEFAULT_S3_ENDPOINT),
-                source.string(S3_ACCESS_KEY),
-                source.string(S3_SECRET_KEY),
-                source.string(S3_REGION, DEFAULT_S3_REGION),
+                catalog.catalogUri(),
+                catalog.warehouse(),
+                catalog.s3Endpoint(),
+                catalog.s3AccessKey(),
+                catalog.s3SecretKey(),
+                catalog.s3Region(),
                 source.string(DATE).map(DailySummaryConfig::parseDate).orElseGet(() -> yesterday(clock)),
-                source.string(MASTER, DEFAULT_MASTER));
+                catalog.master());
+    }
+
+    /** The catalog, storage and master settings. */
+    public SparkCatalogConfig catalog() {
+        return new SparkCatalogConfig(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master);
     }
 
     /** The day before the clock's current day in UTC: the last complete day. */
@@ -113,23 +95,6 @@ public record DailySummaryConfig(
 
     @Override
     public String toString() {
-        return "DailySummaryConfig{catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint="
-                + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
-                + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
-                + ", date=" + date + ", master=" + master + "}";
-    }
-
-    private static void requireText(String key, String value) {
-        if (value.isBlank()) {
-            throw new ConfigException("Configuration " + key + " must not be empty");
-        }
-    }
-
-    private static void requireScheme(String key, URI uri) {
-        if (uri.getScheme() == null || !HTTP_SCHEMES.contains(uri.getScheme()) || uri.getHost() == null) {
-            throw new ConfigException("Invalid configuration " + key + " = '" + uri + "': expected a URI with a host"
-                    + " and one of the schemes "
-                    + HTTP_SCHEMES.stream().sorted().toList());
-        }
+        return "DailySummaryConfig{" + catalog() + ", date=" + date + "}";
     }
 }

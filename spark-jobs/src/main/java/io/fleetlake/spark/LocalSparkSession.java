@@ -34,7 +34,14 @@ public final class LocalSparkSession {
     /** Every Spark setting of the daily summary job: the session settings and the catalog settings. */
     public static Map<String, String> settings(DailySummaryConfig config) {
         requireNonNull(config, "config is null");
+        return settings(config.catalog(), APPLICATION_NAME);
+    }
+
+    /** Every Spark setting of a job: the session settings under the application name, and the catalog settings. */
+    public static Map<String, String> settings(SparkCatalogConfig config, String applicationName) {
+        requireNonNull(config, "config is null");
         Map<String, String> settings = new LinkedHashMap<>(sessionSettings(config.master()));
+        settings.put("spark.app.name", requireNonNull(applicationName, "applicationName is null"));
         settings.putAll(catalogSettings(config));
         return settings;
     }
@@ -48,7 +55,7 @@ public final class LocalSparkSession {
     }
 
     /** Local mode on the loopback interface, no web UI, UTC, few shuffle partitions. */
-    static Map<String, String> sessionSettings(String master) {
+    public static Map<String, String> sessionSettings(String master) {
         requireNonNull(master, "master is null");
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("spark.master", master);
@@ -63,6 +70,12 @@ public final class LocalSparkSession {
 
     /** The fleet's Iceberg REST catalog with S3FileIO, as the Spark catalog {@value #CATALOG}. */
     static Map<String, String> catalogSettings(DailySummaryConfig config) {
+        requireNonNull(config, "config is null");
+        return catalogSettings(config.catalog());
+    }
+
+    /** The fleet's Iceberg REST catalog with S3FileIO, as the Spark catalog {@value #CATALOG}. */
+    static Map<String, String> catalogSettings(SparkCatalogConfig config) {
         requireNonNull(config, "config is null");
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(CATALOG_PREFIX, "org.apache.iceberg.spark.SparkCatalog");

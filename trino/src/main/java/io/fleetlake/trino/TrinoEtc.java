@@ -124,8 +124,9 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         properties.put("iceberg.catalog.type", "rest");
         properties.put("iceberg.rest-catalog.uri", config.catalogUri().toString());
         properties.put("iceberg.rest-catalog.warehouse", config.warehouse());
-        // The lakehouse defines no views; this keeps Trino off the REST view endpoints, which a catalog may not serve.
-        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "false");
+        // The fleet catalog serves Iceberg views (fleet.positions_with_places); Trino reads them through these
+        // endpoints.
+        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
         properties.put("fs.native-s3.enabled", "true");
         properties.put("s3.endpoint", config.s3Endpoint().toString());
         properties.put("s3.path-style-access", "true");

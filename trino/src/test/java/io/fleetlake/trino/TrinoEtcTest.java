@@ -79,7 +79,7 @@ class TrinoEtcTest {
                         iceberg.catalog.type=rest
                         iceberg.rest-catalog.uri=http://127.0.0.1:8181
                         iceberg.rest-catalog.warehouse=s3://warehouse/
-                        iceberg.rest-catalog.view-endpoints-enabled=false
+                        iceberg.rest-catalog.view-endpoints-enabled=true
                         fs.native-s3.enabled=true
                         s3.endpoint=http://127.0.0.1:9000
                         s3.path-style-access=true

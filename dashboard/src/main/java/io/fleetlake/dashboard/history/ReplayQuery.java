@@ -2,6 +2,7 @@ package io.fleetlake.dashboard.history;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PositionField;
 import java.time.Duration;
@@ -16,7 +17,8 @@ import java.util.OptionalLong;
  * with {@code event_time} in {@code (at - lookback, at]}, optionally on the table as it stood at a snapshot.
  *
  * <p>The time bounds are bind parameters, so that the scan is pruned to the days ({@code day(event_time)} partitions)
- * the window covers. The only value written into the SQL text is the snapshot id, a validated {@code long}: Trino
+ * the window covers. Each row gets the place {@code fleet geocode} named it after ({@code fleet.position_places} as it
+ * is now; null until the position is geocoded). The only value written into the SQL text is the snapshot id, a validated {@code long}: Trino
  * takes no parameter in {@code FOR VERSION AS OF}. Every column is selected ({@code p.*}) because a snapshot keeps the
  * schema it was written with: columns added later are simply absent from older snapshots' rows.
  *
@@ -58,13 +60,18 @@ public record ReplayQuery(String sql, List<String> parameters, Instant at, Insta
         Instant upper = at.truncatedTo(ChronoUnit.MILLIS);
         Instant lower = upper.minus(lookback);
         String version = snapshotId.isPresent() ? " FOR VERSION AS OF " + snapshotId.getAsLong() : "";
-        String sql = "SELECT * FROM ("
+        String sql = "SELECT r.*, pl." + PlaceColumns.PLACE_NAME + ", pl." + PlaceColumns.PROVINCE + " FROM ("
+                + "SELECT * FROM ("
                 + "SELECT p.*, row_number() OVER (PARTITION BY p." + VEHICLE_ID + " ORDER BY p." + EVENT_TIME
                 + " DESC) AS " + RANK_COLUMN
                 + " FROM " + Tables.qualified(Tables.POSITIONS) + version + " AS p"
                 + " WHERE p." + EVENT_TIME + " > from_iso8601_timestamp(?)"
                 + " AND p." + EVENT_TIME + " <= from_iso8601_timestamp(?)"
-                + ") WHERE " + RANK_COLUMN + " = 1 ORDER BY " + VEHICLE_ID;
+                + ") WHERE " + RANK_COLUMN + " = 1) r"
+                + " LEFT JOIN " + Tables.qualified(Tables.POSITION_PLACES) + " pl"
+                + " ON pl." + PlaceColumns.VEHICLE_ID + " = r." + VEHICLE_ID
+                + " AND pl." + PlaceColumns.EVENT_TIME + " = r." + EVENT_TIME
+                + " ORDER BY " + VEHICLE_ID;
         return new ReplayQuery(sql, List.of(iso(lower), iso(upper)), upper, lower, snapshotId);
     }
 

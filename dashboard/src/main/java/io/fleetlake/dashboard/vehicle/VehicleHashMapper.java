@@ -39,6 +39,9 @@ public final class VehicleHashMapper {
                 fields.optionalDouble(VehicleField.DISTANCE_FROM_ROUTE_M),
                 fields.optionalDouble(VehicleField.BATTERY_LEVEL),
                 fields.optionalBoolean(VehicleField.ENRICHMENT_STALE),
+                // Places are named in the history by the geocoding batch job, not in the real-time state.
+                null,
+                null,
                 eventTime,
                 fields.optionalInstant(VehicleField.UPDATED_AT),
                 eventTime.isBefore(staleBefore));

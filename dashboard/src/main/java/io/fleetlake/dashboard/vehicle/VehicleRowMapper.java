@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.time.Instant;
 import java.util.Map;
@@ -41,6 +42,8 @@ public final class VehicleRowMapper {
                 optionalDouble(row, EnrichmentColumns.DISTANCE_FROM_ROUTE_M, vehicleId),
                 optionalDouble(row, PositionField.BATTERY_LEVEL.fieldName(), vehicleId),
                 optional(row, EnrichmentColumns.ENRICHMENT_STALE, Boolean.class, vehicleId),
+                optional(row, PlaceColumns.PLACE_NAME, String.class, vehicleId),
+                optional(row, PlaceColumns.PROVINCE, String.class, vehicleId),
                 eventTime,
                 optional(row, LineageColumns.INGEST_TIME, Instant.class, vehicleId),
                 eventTime.isBefore(staleBefore));

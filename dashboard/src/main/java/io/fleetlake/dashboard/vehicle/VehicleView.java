@@ -20,6 +20,8 @@ import java.time.Instant;
  * @param distanceFromRouteM metres from the route path, or null
  * @param batteryLevel battery charge in percent, or null (firmware 1.x)
  * @param enrichmentStale whether the route used was stale, or null when the position was not enriched
+ * @param placeName the nearest place ({@code fleet geocode}) in a replay, or null (live, or not geocoded yet)
+ * @param province the place's province or district, or null
  * @param eventTime when the device took the fix
  * @param updatedAt when the pipeline wrote the state (live), or when the record was ingested (replay); null when not
  *     stored
@@ -38,6 +40,8 @@ public record VehicleView(
         Double distanceFromRouteM,
         Double batteryLevel,
         Boolean enrichmentStale,
+        String placeName,
+        String province,
         Instant eventTime,
         Instant updatedAt,
         boolean stale) {

@@ -32,7 +32,7 @@ class VehiclesHandlerTest {
                 .isEqualTo(api.json("{\"vehicle_id\":\"VH-0001\",\"latitude\":40.4168,\"longitude\":-3.7038,"
                         + "\"speed_kmh\":42.5,\"heading_deg\":90.0,\"status\":\"ON_ROUTE\",\"route_id\":null,"
                         + "\"next_stop_id\":null,\"distance_to_next_stop_m\":null,\"distance_from_route_m\":null,"
-                        + "\"battery_level\":null,\"enrichment_stale\":null,"
+                        + "\"battery_level\":null,\"enrichment_stale\":null,\"place_name\":null,\"province\":null,"
                         + "\"event_time\":\"2026-11-29T17:59:57Z\",\"updated_at\":\"2026-11-29T17:59:57.150Z\","
                         + "\"stale\":false}"));
         assertThat(body.path("vehicles").get(1).path("vehicle_id").asText()).isEqualTo("VH-0002");

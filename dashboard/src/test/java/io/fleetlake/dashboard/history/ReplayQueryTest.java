@@ -16,10 +16,13 @@ class ReplayQueryTest {
         ReplayQuery query = ReplayQuery.of(AT, OptionalLong.empty(), Duration.ofDays(1));
 
         assertThat(query.sql())
-                .isEqualTo("SELECT * FROM (SELECT p.*, row_number() OVER (PARTITION BY p.vehicle_id ORDER BY"
+                .isEqualTo("SELECT r.*, pl.place_name, pl.province FROM ("
+                        + "SELECT * FROM (SELECT p.*, row_number() OVER (PARTITION BY p.vehicle_id ORDER BY"
                         + " p.event_time DESC) AS replay_rank FROM fleet.positions AS p"
                         + " WHERE p.event_time > from_iso8601_timestamp(?)"
-                        + " AND p.event_time <= from_iso8601_timestamp(?)) WHERE replay_rank = 1 ORDER BY vehicle_id");
+                        + " AND p.event_time <= from_iso8601_timestamp(?)) WHERE replay_rank = 1) r"
+                        + " LEFT JOIN fleet.position_places pl"
+                        + " ON pl.vehicle_id = r.vehicle_id AND pl.event_time = r.event_time ORDER BY vehicle_id");
         assertThat(query.parameters()).containsExactly("2026-11-28T18:30:15.123Z", "2026-11-29T18:30:15.123Z");
         assertThat(query.at()).isEqualTo(Instant.parse("2026-11-29T18:30:15.123Z"));
         assertThat(query.scanFrom()).isEqualTo(Instant.parse("2026-11-28T18:30:15.123Z"));

@@ -40,6 +40,8 @@ class VehicleHashMapperTest {
                         310.0,
                         87.0,
                         true,
+                        null,
+                        null,
                         EVENT_TIME,
                         Instant.ofEpochMilli(1795975200400L),
                         false));
@@ -54,6 +56,8 @@ class VehicleHashMapperTest {
                         "VH-0002",
                         40.4168,
                         -3.7038,
+                        null,
+                        null,
                         null,
                         null,
                         null,

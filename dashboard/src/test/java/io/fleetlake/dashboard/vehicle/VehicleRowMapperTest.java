@@ -24,6 +24,8 @@ class VehicleRowMapperTest {
         row.put("status", "ON_ROUTE");
         row.put("enrichment_stale", false);
         row.put("replay_rank", 1L);
+        row.put("place_name", "Baixa");
+        row.put("province", "Lisbon");
 
         assertThat(VehicleRowMapper.toVehicle(row, EVENT_TIME.minusSeconds(120)))
                 .isEqualTo(new VehicleView(
@@ -39,6 +41,8 @@ class VehicleRowMapperTest {
                         12.0,
                         55.5,
                         false,
+                        "Baixa",
+                        "Lisbon",
                         EVENT_TIME,
                         INGEST_TIME,
                         false));

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.iceberg.rest.CatalogHandlers;
 import org.apache.iceberg.rest.Endpoint;
 import org.apache.iceberg.rest.RESTCatalogProperties;
@@ -20,19 +21,22 @@ import org.apache.iceberg.rest.RESTUtil;
 import org.apache.iceberg.rest.requests.CommitTransactionRequest;
 import org.apache.iceberg.rest.requests.CreateNamespaceRequest;
 import org.apache.iceberg.rest.requests.CreateTableRequest;
+import org.apache.iceberg.rest.requests.CreateViewRequest;
 import org.apache.iceberg.rest.requests.RegisterTableRequest;
 import org.apache.iceberg.rest.requests.RenameTableRequest;
 import org.apache.iceberg.rest.requests.ReportMetricsRequest;
 import org.apache.iceberg.rest.requests.UpdateNamespacePropertiesRequest;
 import org.apache.iceberg.rest.requests.UpdateTableRequest;
 import org.apache.iceberg.rest.responses.ConfigResponse;
+import org.apache.iceberg.view.BaseMetastoreViewCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The routing table of the catalog: each Iceberg REST endpoint this server implements and its handler, a thin
  * translation onto Iceberg's {@link CatalogHandlers}. {@code GET /v1/config} advertises exactly these endpoints, so
- * clients do not call the ones left out (views, scan planning, credentials, request signing).
+ * clients do not call the ones left out (scan planning, credentials, request signing). Views are served because the
+ * catalog creates the fleet's views and Trino reads them through these endpoints.
  */
 public final class CatalogRoutes {
     static final Endpoint CONFIG = Endpoint.create("GET", "/v1/config");
@@ -41,6 +45,7 @@ public final class CatalogRoutes {
 
     private final Catalog catalog;
     private final SupportsNamespaces namespaces;
+    private final ViewCatalog views;
     private final Map<String, String> clientDefaults;
     /**
      * Serialises table commits through this server, so that a multi-table commit is validated and written without
@@ -51,9 +56,11 @@ public final class CatalogRoutes {
     private final List<Route> routes;
     private final List<Endpoint> endpoints;
 
-    private <C extends Catalog & SupportsNamespaces> CatalogRoutes(C catalog, Map<String, String> clientDefaults) {
+    private <C extends BaseMetastoreViewCatalog & SupportsNamespaces> CatalogRoutes(
+            C catalog, Map<String, String> clientDefaults) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.namespaces = catalog;
+        this.views = catalog;
         this.clientDefaults = Map.copyOf(requireNonNull(clientDefaults, "clientDefaults is null"));
         this.routes = List.of(
                 new Route(CONFIG, this::config),
@@ -72,7 +79,14 @@ public final class CatalogRoutes {
                 new Route(Endpoint.V1_RENAME_TABLE, this::renameTable),
                 new Route(Endpoint.V1_REGISTER_TABLE, this::registerTable),
                 new Route(Endpoint.V1_REPORT_METRICS, this::reportMetrics),
-                new Route(Endpoint.V1_COMMIT_TRANSACTION, this::commitTransaction));
+                new Route(Endpoint.V1_COMMIT_TRANSACTION, this::commitTransaction),
+                new Route(Endpoint.V1_LIST_VIEWS, this::listViews),
+                new Route(Endpoint.V1_CREATE_VIEW, this::createView),
+                new Route(Endpoint.V1_LOAD_VIEW, this::loadView),
+                new Route(Endpoint.V1_VIEW_EXISTS, this::viewExists),
+                new Route(Endpoint.V1_UPDATE_VIEW, this::updateView),
+                new Route(Endpoint.V1_DELETE_VIEW, this::dropView),
+                new Route(Endpoint.V1_RENAME_VIEW, this::renameView));
         this.endpoints = routes.stream()
                 .map(Route::endpoint)
                 .filter(endpoint -> !endpoint.equals(CONFIG))
@@ -86,7 +100,7 @@ public final class CatalogRoutes {
      * @param clientDefaults properties sent to clients as {@code defaults} in {@code GET /v1/config}; never secrets,
      *     since the endpoint is not authenticated
      */
-    public static <C extends Catalog & SupportsNamespaces> RestRouter router(
+    public static <C extends BaseMetastoreViewCatalog & SupportsNamespaces> RestRouter router(
             C catalog, Map<String, String> clientDefaults) {
         return new RestRouter(new CatalogRoutes(catalog, clientDefaults).routes, RestJson.newMapper());
     }
@@ -211,6 +225,49 @@ public final class CatalogRoutes {
     private Optional<RESTResponse> reportMetrics(RouteRequest request) {
         ReportMetricsRequest report = request.body(ReportMetricsRequest.class);
         LOG.debug("Metrics report for {}: {}", request.table(), report.reportType());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> listViews(RouteRequest request) {
+        Optional<String> pageSize = request.query("pageSize");
+        if (pageSize.isPresent()) {
+            return Optional.of(CatalogHandlers.listViews(
+                    views, request.namespace(), request.query("pageToken").orElse(null), pageSize.get()));
+        }
+        return Optional.of(CatalogHandlers.listViews(views, request.namespace()));
+    }
+
+    private Optional<RESTResponse> createView(RouteRequest request) {
+        return Optional.of(
+                CatalogHandlers.createView(views, request.namespace(), request.body(CreateViewRequest.class)));
+    }
+
+    private Optional<RESTResponse> loadView(RouteRequest request) {
+        return Optional.of(CatalogHandlers.loadView(views, request.view()));
+    }
+
+    private Optional<RESTResponse> viewExists(RouteRequest request) {
+        CatalogHandlers.viewExists(views, request.view());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> updateView(RouteRequest request) {
+        UpdateTableRequest update = request.body(UpdateTableRequest.class);
+        commitLock.lock();
+        try {
+            return Optional.of(CatalogHandlers.updateView(views, request.view(), update));
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    private Optional<RESTResponse> dropView(RouteRequest request) {
+        CatalogHandlers.dropView(views, request.view());
+        return Optional.empty();
+    }
+
+    private Optional<RESTResponse> renameView(RouteRequest request) {
+        CatalogHandlers.renameView(views, request.body(RenameTableRequest.class));
         return Optional.empty();
     }
 

@@ -10,6 +10,7 @@ import org.apache.iceberg.exceptions.ForbiddenException;
 import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
 import org.apache.iceberg.exceptions.NotAuthorizedException;
 import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.ServiceUnavailableException;
@@ -32,6 +33,7 @@ final class ExceptionStatuses {
             Map.entry(ForbiddenException.class, 403),
             Map.entry(NoSuchNamespaceException.class, 404),
             Map.entry(NoSuchTableException.class, 404),
+            Map.entry(NoSuchViewException.class, 404),
             Map.entry(NotFoundException.class, 404),
             Map.entry(MethodNotAllowedException.class, 405),
             // The spec's status for an operation the catalog does not support.

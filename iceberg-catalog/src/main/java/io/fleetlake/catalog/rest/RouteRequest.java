@@ -41,6 +41,11 @@ final class RouteRequest {
         return TableIdentifier.of(namespace(), RESTUtil.decodeString(pathVariable("table")));
     }
 
+    /** The view in the {@code {namespace}} and {@code {view}} path segments. */
+    TableIdentifier view() {
+        return TableIdentifier.of(namespace(), RESTUtil.decodeString(pathVariable("view")));
+    }
+
     Optional<String> query(String name) {
         return Optional.ofNullable(queryParameters.get(name));
     }

@@ -14,6 +14,7 @@ import org.apache.iceberg.exceptions.NamespaceNotEmptyException;
 import org.apache.iceberg.exceptions.NoSuchIcebergTableException;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NoSuchViewException;
 import org.apache.iceberg.exceptions.NotAuthorizedException;
 import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.ServiceUnavailableException;
@@ -36,6 +37,7 @@ class ExceptionStatusesTest {
                 Arguments.of(new ForbiddenException("not yours"), 403),
                 Arguments.of(new NoSuchNamespaceException("no namespace"), 404),
                 Arguments.of(new NoSuchTableException("no table"), 404),
+                Arguments.of(new NoSuchViewException("no view"), 404),
                 Arguments.of(new NoSuchIcebergTableException("not an iceberg table"), 404),
                 Arguments.of(new NotFoundException("no file"), 404),
                 Arguments.of(new MethodNotAllowedException("PUT"), 405),

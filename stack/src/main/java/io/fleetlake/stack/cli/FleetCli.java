@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             BackfillCommand.class,
             SparkCommand.class,
             MaintainCommand.class,
+            GeocodeCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -156,9 +156,8 @@ final class ContainerDefinitions {
         properties.put(
                 "iceberg.rest-catalog.uri", "http://" + HOST_FROM_CONTAINERS + ":" + settings.port(StackPort.CATALOG));
         properties.put("iceberg.rest-catalog.warehouse", settings.warehouse());
-        // The lakehouse defines no views; this keeps Trino off the REST view endpoints, which our catalog does not
-        // serve.
-        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "false");
+        // Our catalog serves Iceberg views (fleet.positions_with_places); Trino reads them through these endpoints.
+        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
         properties.put("fs.native-s3.enabled", "true");
         properties.put("s3.endpoint", "http://" + MINIO_ALIAS + ":" + S3_PORT);
         properties.put("s3.path-style-access", "true");

@@ -133,7 +133,7 @@ class ContainerDefinitionsTest {
         expected.put("iceberg.catalog.type", "rest");
         expected.put("iceberg.rest-catalog.uri", "http://host.testcontainers.internal:28181");
         expected.put("iceberg.rest-catalog.warehouse", "s3://warehouse/");
-        expected.put("iceberg.rest-catalog.view-endpoints-enabled", "false");
+        expected.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
         expected.put("fs.native-s3.enabled", "true");
         expected.put("s3.endpoint", "http://minio:9000");
         expected.put("s3.path-style-access", "true");

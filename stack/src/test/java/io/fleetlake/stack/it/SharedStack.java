@@ -67,7 +67,8 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
                     Map.entry(StackSettings.FREE_PORTS, "true"),
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
                     Map.entry("pipeline.checkpoint-interval", "2s"),
-                    // The machine is shared: under other builds' load Trino took over 4 minutes to start here.
+                    // The development machine is shared by several builds: under a load average of 40 and more Trino
+                    // has taken over four minutes to start. Generous limits cost nothing when it starts quickly.
                     Map.entry("trino.startup-timeout", "6m"),
                     Map.entry(StackSettings.START_TIMEOUT, "8m"),
                     Map.entry("validation.rules-file", rulesFile.toString()),

@@ -2,6 +2,7 @@ package io.fleetlake.trino.audit;
 
 import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.PlaceColumns;
 import io.fleetlake.model.codec.PositionField;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,8 @@ public final class AuditResultTables {
             EnrichmentColumns.STATUS,
             EnrichmentColumns.ROUTE_ID,
             EnrichmentColumns.NEXT_STOP_ID,
+            PlaceColumns.PLACE_NAME,
+            PlaceColumns.PROVINCE,
             LineageColumns.INGEST_TIME,
             LineageColumns.SOURCE_PARTITION,
             LineageColumns.SOURCE_OFFSET);
@@ -144,6 +147,8 @@ public final class AuditResultTables {
                 fix.status().orElse(null),
                 fix.routeId().orElse(null),
                 fix.nextStopId().orElse(null),
+                fix.placeName().orElse(null),
+                fix.province().orElse(null),
                 fix.ingestTime(),
                 fix.sourcePartition(),
                 fix.sourceOffset());

@@ -8,9 +8,17 @@
 --
 -- SELECT * because time travel reads a snapshot with the schema it was written with: naming a column added later
 -- (battery_level, the enrichment columns) would fail for older snapshots. The reader takes the columns it knows.
-SELECT *
-FROM iceberg.fleet.positions {as_of}
-WHERE vehicle_id = ?
-  AND event_time >= from_iso8601_timestamp(?)
-  AND event_time < from_iso8601_timestamp(?)
+--
+-- Each fix gets its place from fleet.position_places as it is now (fleet geocode writes it; null until then): a place
+-- is a property of the coordinates, not of the snapshot the fix was read from.
+SELECT p.*, pl.place_name, pl.province
+FROM (
+  SELECT *
+  FROM iceberg.fleet.positions {as_of}
+  WHERE vehicle_id = ?
+    AND event_time >= from_iso8601_timestamp(?)
+    AND event_time < from_iso8601_timestamp(?)
+) p
+LEFT JOIN iceberg.fleet.position_places pl
+  ON pl.vehicle_id = p.vehicle_id AND pl.event_time = p.event_time
 ORDER BY event_time, ingest_time

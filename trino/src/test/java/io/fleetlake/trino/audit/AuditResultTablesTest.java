@@ -21,6 +21,8 @@ class AuditResultTablesTest {
             Optional.of("ON_ROUTE"),
             Optional.of("route-7"),
             Optional.empty(),
+            Optional.of("Sol"),
+            Optional.of("Madrid"),
             Instant.parse("2026-11-24T14:01:56Z"),
             1,
             1234);
@@ -51,6 +53,8 @@ class AuditResultTablesTest {
                         "ON_ROUTE",
                         "route-7",
                         null,
+                        "Sol",
+                        "Madrid",
                         FIX.ingestTime(),
                         1,
                         1234L));

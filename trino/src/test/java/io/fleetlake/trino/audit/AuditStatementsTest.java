@@ -38,7 +38,10 @@ class AuditStatementsTest {
 
         assertThat(statement.name()).isEqualTo("track");
         assertThat(statement.sql())
-                .contains("FROM iceberg.fleet.positions\nWHERE vehicle_id = ?")
+                .startsWith("-- Audit question 1")
+                .contains("SELECT p.*, pl.place_name, pl.province")
+                .contains("LEFT JOIN iceberg.fleet.position_places pl")
+                .contains("FROM iceberg.fleet.positions\n  WHERE vehicle_id = ?")
                 .contains("event_time >= from_iso8601_timestamp(?)")
                 .contains("event_time < from_iso8601_timestamp(?)")
                 .doesNotContain("{as_of}");
@@ -51,10 +54,10 @@ class AuditStatementsTest {
     void trackPutsTheTimeTravelClauseAfterTheTableName() {
         assertThat(AuditStatements.track("bus-0042", FROM, TO, AsOf.snapshot(42))
                         .sql())
-                .contains("FROM iceberg.fleet.positions FOR VERSION AS OF BIGINT '42'\nWHERE vehicle_id = ?");
+                .contains("FROM iceberg.fleet.positions FOR VERSION AS OF BIGINT '42'\n  WHERE vehicle_id = ?");
         assertThat(AuditStatements.track("bus-0042", FROM, TO, AsOf.tag("audit-2026-11-28"))
                         .sql())
-                .contains("FROM iceberg.fleet.positions FOR VERSION AS OF 'audit-2026-11-28'\nWHERE");
+                .contains("FROM iceberg.fleet.positions FOR VERSION AS OF 'audit-2026-11-28'\n  WHERE");
         AuditStatement asOfInstant =
                 AuditStatements.track("bus-0042", FROM, TO, AsOf.instant(Instant.parse("2026-11-28T14:05:00Z")));
         assertThat(asOfInstant.sql())
@@ -73,8 +76,10 @@ class AuditStatementsTest {
                 .contains("FOR TIMESTAMP AS OF TIMESTAMP '2026-11-24 14:05:00.000 UTC'")
                 .contains("event_time > from_iso8601_timestamp(?)")
                 .contains("event_time <= from_iso8601_timestamp(?)")
-                .contains("ORDER BY event_time DESC")
-                .endsWith("LIMIT 1");
+                .contains("ORDER BY event_time DESC, ingest_time DESC\n  LIMIT 1\n) p")
+                // The fix's place, from the places as they are now (no time travel on them).
+                .endsWith("LEFT JOIN iceberg.fleet.position_places pl\n"
+                        + "  ON pl.vehicle_id = p.vehicle_id AND pl.event_time = p.event_time");
         assertThat(statement.parameters())
                 .containsExactly("bus-0042", "2026-11-23T14:02:00.000Z", "2026-11-24T14:02:00.000Z");
     }

@@ -1,0 +1,137 @@
+package io.fleetlake.stack.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fleetlake.model.Position;
+import io.fleetlake.model.Tables;
+import io.fleetlake.stack.inspect.TrinoInspector;
+import io.fleetlake.stack.it.SharedStack.RunningStack;
+import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.stack.spark.GeocodeJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * {@code fleet geocode} on the running stack: positions published at known places get those places through the Trino
+ * view, the view returns one row per position, a rerun writes nothing, and a later run geocodes only the new positions
+ * and leaves the earlier rows as they were.
+ */
+@ExtendWith(SharedStack.class)
+class GeocodeIT {
+    private static final Duration TIMEOUT = Duration.ofMinutes(3);
+    private static final String VIEW = Tables.qualified(Tables.POSITIONS_WITH_PLACES);
+    private static final String PLACES = Tables.qualified(Tables.POSITION_PLACES);
+
+    @Test
+    void namesPositionsThroughTheViewOnceAndIncrementally(RunningStack running) throws Exception {
+        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        GeocodeJob job = new GeocodeJob(running.settings(), FleetHome.locate());
+        Instant start = Instant.now().minus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+
+        publishAndAwait(
+                running,
+                trino,
+                List.of(
+                        Position.of("GEO-MAD", start, 40.4169, -3.7035, 20, 90), // Madrid, Puerta del Sol
+                        Position.of("GEO-CEU", start, 35.8890, -5.3198, 20, 90), // Ceuta
+                        Position.of("GEO-PMI", start, 39.5676, 2.6485, 20, 90), // Palma
+                        Position.of("GEO-PDL", start, 37.7394, -25.6687, 20, 90))); // Ponta Delgada
+
+        assertThat(job.run(false, Optional.empty()))
+                .as("exit code of the first run")
+                .isZero();
+
+        assertThat(trino.query("SELECT vehicle_id, place_name, province, region, country_code FROM " + VIEW
+                        + " WHERE vehicle_id LIKE 'GEO-%' ORDER BY vehicle_id"))
+                .containsExactly(
+                        List.of("GEO-CEU", "Ceuta", "Ceuta", "Ceuta", "ES"),
+                        List.of("GEO-MAD", "Sol", "Madrid", "Madrid", "ES"),
+                        List.of("GEO-PDL", "Ponta Delgada", "Azores", "Azores", "PT"),
+                        List.of("GEO-PMI", "Palma", "Illes Balears", "Balearic Islands", "ES"));
+        assertOnePlacePerPosition(trino);
+        String firstGeocodedAt = geocodedAt(trino, "GEO-MAD");
+
+        // A rerun: at most the pipeline's empty commits are new, so nothing is written.
+        long placesSnapshots = trino.snapshots(Tables.POSITION_PLACES).size();
+        long placesRows = trino.rowCount(Tables.POSITION_PLACES);
+        assertThat(job.run(false, Optional.empty())).isZero();
+        assertThat(trino.snapshots(Tables.POSITION_PLACES)).hasSize((int) placesSnapshots);
+        assertThat(trino.rowCount(Tables.POSITION_PLACES)).isEqualTo(placesRows);
+
+        // New positions: the next run reads only them; the earlier rows keep the time they were geocoded.
+        publishAndAwait(
+                running,
+                trino,
+                List.of(
+                        Position.of("GEO-MAD", start.plusSeconds(5), 40.4170, -3.7030, 20, 90), // still at Sol
+                        Position.of("GEO-LIS", start, 38.7075, -9.1364, 20, 90))); // Lisbon, Praça do Comércio
+        assertThat(job.run(false, Optional.empty())).isZero();
+
+        assertThat(trino.query("SELECT vehicle_id, province, country_code, coalesce(municipality, '-') FROM " + VIEW
+                        + " WHERE vehicle_id IN ('GEO-MAD', 'GEO-LIS') ORDER BY vehicle_id, event_time"))
+                .containsExactly(
+                        List.of("GEO-LIS", "Lisbon", "PT", "Lisbon"),
+                        List.of("GEO-MAD", "Madrid", "ES", "-"),
+                        List.of("GEO-MAD", "Madrid", "ES", "-"));
+        assertThat(trino.query("SELECT count(DISTINCT geocoded_at) FROM " + PLACES + " WHERE vehicle_id = 'GEO-MAD'"))
+                .as("the second run added a row and left the first one alone")
+                .containsExactly(List.of("2"));
+        assertThat(geocodedAt(trino, "GEO-MAD"))
+                .as("the first row was not rewritten")
+                .isEqualTo(firstGeocodedAt);
+        assertOnePlacePerPosition(trino);
+        assertThat(trino.query("SELECT value FROM fleet.\"position_places$properties\""
+                        + " WHERE key = 'fleet.geocode.positions-snapshot-id'"))
+                .singleElement()
+                .satisfies(row -> assertThat(Long.parseLong(row.get(0))).isPositive());
+    }
+
+    private static void assertOnePlacePerPosition(TrinoInspector trino) throws Exception {
+        // Positions committed after the run have no place yet: the view still has exactly one row for each.
+        List<String> counts = trino.query("SELECT (SELECT count(*) FROM " + VIEW + "), (SELECT count(*) FROM "
+                        + Tables.qualified(Tables.POSITIONS) + "),"
+                        + " (SELECT count(*) FROM (SELECT vehicle_id, event_time FROM " + PLACES
+                        + " GROUP BY 1, 2 HAVING count(*) > 1))")
+                .get(0);
+        assertThat(Long.parseLong(counts.get(0)))
+                .as("rows of the view vs positions")
+                .isEqualTo(Long.parseLong(counts.get(1)));
+        assertThat(counts.get(2)).as("keys stored twice in position_places").isEqualTo("0");
+        assertThat(trino.query("SELECT count(*) FROM " + VIEW + " v WHERE vehicle_id LIKE 'GEO-%'"
+                        + " AND NOT EXISTS (SELECT 1 FROM " + PLACES
+                        + " pl WHERE pl.vehicle_id = v.vehicle_id AND pl.event_time = v.event_time)"))
+                .as("test positions without a place row")
+                .containsExactly(List.of("0"));
+    }
+
+    private static String geocodedAt(TrinoInspector trino, String vehicle) throws Exception {
+        return trino.query("SELECT CAST(min(geocoded_at) AS varchar) FROM " + PLACES + " WHERE vehicle_id = ?", vehicle)
+                .get(0)
+                .get(0);
+    }
+
+    private static void publishAndAwait(RunningStack running, TrinoInspector trino, List<Position> positions)
+            throws Exception {
+        long before = geoPositions(trino);
+        try (TestPublisher publisher = TestPublisher.connect(running.settings(), "geocode-test")) {
+            publisher.publishAll(positions);
+            publisher.awaitAcknowledgements();
+        }
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> geoPositions(trino) == before + positions.size());
+    }
+
+    private static long geoPositions(TrinoInspector trino) throws Exception {
+        return Long.parseLong(trino.query(
+                        "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE 'GEO-%'")
+                .get(0)
+                .get(0));
+    }
+}
