@@ -101,6 +101,21 @@ public final class TrinoClient implements AutoCloseable {
         return snapshots.stream().findFirst();
     }
 
+    /**
+     * The first snapshot of the table (by commit time) that holds at least {@code rows} rows, if one does. A poll of
+     * {@link #latestSnapshot} can see a later snapshot than the one that made the rows visible; this asks the
+     * table's history.
+     */
+    public Optional<Snapshot> firstSnapshotHolding(String table, long rows) throws SQLException {
+        List<Snapshot> snapshots = query(
+                "SELECT snapshot_id, committed_at, element_at(summary, 'total-records') FROM " + Tables.NAMESPACE
+                        + ".\"" + table + "$snapshots\" WHERE CAST(element_at(summary, 'total-records') AS bigint) >= "
+                        + rows + " ORDER BY committed_at LIMIT 1",
+                result -> new Snapshot(
+                        result.getLong(1), result.getTimestamp(2).toInstant(), Long.parseLong(result.getString(3))));
+        return snapshots.stream().findFirst();
+    }
+
     private Connection connection() throws SQLException {
         if (connection == null) {
             Properties properties = new Properties();
