@@ -28,7 +28,6 @@ import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.simulator.model.FleetModel;
-import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -242,9 +241,8 @@ public final class BenchRun {
     }
 
     private void ensurePipelineRunning(BenchStack stack) {
-        if (!stack.stack().component(FleetStack.PIPELINE).isHealthy()) {
-            console.progress("Starting the pipeline again");
-            stack.startPipeline();
+        if (stack.ensurePipelineRunning()) {
+            console.progress("Started the pipeline again");
         }
     }
 

@@ -171,6 +171,20 @@ public final class BenchStack implements AutoCloseable {
         return Instant.now();
     }
 
+    /**
+     * Starts the pipeline unless its process runs: after a phase that failed with the pipeline stopped, the next one
+     * needs it; a phase that failed while it drained leaves it running, and starting it again would fail.
+     *
+     * @return whether it was started
+     */
+    public boolean ensurePipelineRunning() {
+        if (pipelineProcess().isPresent()) {
+            return false;
+        }
+        startPipeline();
+        return true;
+    }
+
     /** The pipeline's process while it runs, for its CPU time. */
     public Optional<ProcessHandle> pipelineProcess() {
         return stack.component(FleetStack.PIPELINE).processHandle();

@@ -34,7 +34,7 @@ public record QueryProfile(Map<String, Double> figures) {
     private static final Pattern COUNT = Pattern.compile("'(\\w+)' = LongCount\\{total=(\\d+)}");
     private static final Pattern SCAN_PLANNING = Pattern.compile("'scanPlanningDuration' = \\{duration=([0-9.]+\\w+)}");
     private static final Pattern INPUT =
-            Pattern.compile("^\\s*Input: (\\d+) rows \\([^)]*\\), Filtered: [^,]*, Splits: (\\d+)", Pattern.MULTILINE);
+            Pattern.compile("^\\s*Input: (\\d+) rows \\([^)]*\\), Filtered: [^\\n]*?Splits: (\\d+)", Pattern.MULTILINE);
     private static final Pattern DURATION = Pattern.compile("([0-9.]+)(ns|us|ms|s|m|h|d)");
 
     public QueryProfile {

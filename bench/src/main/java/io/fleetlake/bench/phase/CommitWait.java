@@ -23,17 +23,22 @@ final class CommitWait {
 
     private CommitWait() {}
 
-    /** @return the first snapshot seen that holds at least {@code target} rows */
+    /**
+     * @return the first snapshot that holds at least {@code target} rows: the first in the table's history after the
+     *     last one a poll saw with fewer, or the one the first poll saw when that already held them
+     */
     static Snapshot awaitTotal(BenchStack stack, BenchConsole console, String table, long target, Duration timeout)
             throws InterruptedException, SQLException, TimeoutException {
         Instant deadline = Instant.now().plus(timeout);
         Instant nextReport = Instant.now().plusSeconds(5);
+        Optional<Instant> lastBelow = Optional.empty();
         while (true) {
             Optional<Snapshot> latest = stack.trino().latestSnapshot(table);
             long rows = latest.map(Snapshot::totalRecords).orElse(0L);
             if (rows >= target) {
-                return stack.trino().firstSnapshotHolding(table, target).orElse(latest.orElseThrow());
+                return firstHolding(stack, table, target, lastBelow).orElse(latest.orElseThrow());
             }
+            lastBelow = Optional.of(latest.map(Snapshot::committedAt).orElse(Instant.EPOCH));
             if (Instant.now().isAfter(nextReport)) {
                 console.progress("  %s holds %,d of %,d rows", Tables.qualified(table), rows, target);
                 nextReport = Instant.now().plusSeconds(5);
@@ -49,6 +54,19 @@ final class CommitWait {
             }
             TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
         }
+    }
+
+    /**
+     * The first snapshot that holds {@code target} rows committed after {@code lastBelow}, the commit time of the
+     * newest snapshot a poll saw with fewer rows ({@link Instant#EPOCH} when the table had none); empty when no poll
+     * saw fewer rows (then nothing bounds the search) or the history does not have it.
+     */
+    static Optional<Snapshot> firstHolding(BenchStack stack, String table, long target, Optional<Instant> lastBelow)
+            throws SQLException {
+        if (lastBelow.isEmpty()) {
+            return Optional.empty();
+        }
+        return stack.trino().firstSnapshotHolding(table, target, lastBelow.get());
     }
 
     static long total(BenchStack stack, String table) throws SQLException {

@@ -64,6 +64,7 @@ final class DrainMonitor {
         Optional<Instant> firstRecord = Optional.empty();
         List<ProgressPoint> progress = new ArrayList<>();
         Optional<Snapshot> committed = Optional.empty();
+        Optional<Instant> lastBelow = Optional.empty();
         Optional<Instant> redisComplete = Optional.empty();
         long icebergRows = 0;
         Instant nextReport = Instant.now().plus(PROGRESS_EVERY);
@@ -79,9 +80,11 @@ final class DrainMonitor {
                     Optional<Snapshot> latest = stack.trino().latestSnapshot(Tables.POSITIONS);
                     icebergRows = latest.map(Snapshot::totalRecords).orElse(0L);
                     if (icebergRows >= targetRows) {
-                        committed = stack.trino()
-                                .firstSnapshotHolding(Tables.POSITIONS, targetRows)
+                        committed = CommitWait.firstHolding(stack, Tables.POSITIONS, targetRows, lastBelow)
                                 .or(() -> latest);
+                    } else {
+                        lastBelow =
+                                Optional.of(latest.map(Snapshot::committedAt).orElse(Instant.EPOCH));
                     }
                 }
                 if (iteration % REDIS_COMPLETE_EVERY == 0

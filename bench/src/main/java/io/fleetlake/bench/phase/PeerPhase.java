@@ -72,8 +72,11 @@ public final class PeerPhase {
                 pairs.add(runPair(number, kafka, partitions));
             }
         } finally {
-            context.console().progress("Side by side: starting the pipeline again");
-            stack.startPipeline();
+            // A pair that failed while the pipeline drained leaves it running; starting it again would fail and hide
+            // why the pair failed.
+            if (stack.ensurePipelineRunning()) {
+                context.console().progress("Side by side: started the pipeline again");
+            }
         }
         double pipeline = median(pairs.stream().mapToDouble(Pair::pipelineRate).toArray());
         double sink = median(pairs.stream().mapToDouble(Pair::sinkRate).toArray());

@@ -22,7 +22,8 @@ class QueryProfileTest {
             "          'skippedDataFiles' = LongCount{total=45}",
             "          'skippedDataManifests' = LongCount{total=40}",
             "          'scanPlanningDuration' = {duration=120.50ms}",
-            "        Input: 17280 rows (1.20MB), Filtered: 0.00%, Splits: 3, Splits generation wait time: 22.31ms");
+            "        Input: 17280 rows (1.12MB), Filtered: 0.00%, Physical input: 356.66kB, Physical input time:"
+                    + " 37.52us, Splits: 3, Splits generation wait time: 40.26ms");
 
     @Test
     void readsWhereTheTimeWentAndWhatTheScanRead() {
