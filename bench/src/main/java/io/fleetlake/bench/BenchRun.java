@@ -231,6 +231,14 @@ public final class BenchRun {
             results.breakdownsNotMeasured(breakdowns, reason);
             throw new IllegalStateException("Interrupted during the " + name + " phase", e);
         } catch (Exception e) {
+            if (Thread.currentThread().isInterrupted() || causedByInterrupt(e)) {
+                // An interrupt wrapped by a client library (JDBC, futures) still means: stop the run.
+                Thread.currentThread().interrupt();
+                String reason = "the run was interrupted during the " + name + " phase";
+                results.notMeasured(metrics, reason);
+                results.breakdownsNotMeasured(breakdowns, reason);
+                throw new IllegalStateException("Interrupted during the " + name + " phase", e);
+            }
             LOG.error("The {} phase failed", name, e);
             String reason = "the " + name + " phase failed: " + e.getMessage();
             console.progress("  %s", reason);
@@ -238,6 +246,15 @@ public final class BenchRun {
             results.breakdownsNotMeasured(breakdowns, reason);
             return Optional.empty();
         }
+    }
+
+    private static boolean causedByInterrupt(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void ensurePipelineRunning(BenchStack stack) {
