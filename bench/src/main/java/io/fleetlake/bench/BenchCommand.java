@@ -10,6 +10,7 @@ import io.fleetlake.common.config.ConfigOptions;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.stack.process.FleetHome;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -117,8 +118,15 @@ public final class BenchCommand implements Callable<Integer> {
             names = "--phase-timeout",
             paramLabel = "DURATION",
             description = "Longest wait for the pipeline in a phase before its figures are reported as not measured"
-                    + " (default 10m; quick 5m).")
+                    + " (default 10m, quick 5m, longer for a backlog that takes longer at 2,000 msg/s).")
     private String phaseTimeout;
+
+    @Option(
+            names = "--idle",
+            paramLabel = "DURATION",
+            description = "How long the idle CPU of every component is measured after the stack started, at zero load"
+                    + " (default 60s; quick 20s; 0s skips it).")
+    private String idle;
 
     @Option(
             names = "--data-dir",
@@ -181,7 +189,11 @@ public final class BenchCommand implements Callable<Integer> {
 
         BenchResults results = new BenchRun(settings, userConfiguration, home, console).run(machine);
 
+        console.print(System.lineSeparator() + "Targets of issue 13:" + System.lineSeparator()
+                + ResultTable.targetsText(results.targets()));
         console.print(System.lineSeparator() + ResultTable.text(results.metrics()));
+        results.breakdowns()
+                .forEach(breakdown -> console.print(System.lineSeparator() + ResultTable.breakdownText(breakdown)));
         ResultJson.write(results, settings.jsonOut());
         console.print("Results written to " + settings.jsonOut() + System.lineSeparator());
         settings.benchmarksMarkdown().ifPresent(file -> {
@@ -189,6 +201,11 @@ public final class BenchCommand implements Callable<Integer> {
             console.print("Appended to " + file + System.lineSeparator());
         });
         return 0;
+    }
+
+    /** A duration as the configuration writes it ({@code 60s}, {@code 2m}), or {@code 0} / {@code 0s} for none. */
+    private static Duration duration(String text) {
+        return text.trim().matches("0+[a-z]*") ? Duration.ZERO : ConfigSource.parseDuration(text);
     }
 
     private BenchSettings settings(FleetHome home) {
@@ -222,7 +239,8 @@ public final class BenchCommand implements Callable<Integer> {
                         .orElse(base.checkpointInterval()),
                 Optional.ofNullable(phaseTimeout)
                         .map(ConfigSource::parseDuration)
-                        .orElse(base.phaseTimeout()),
+                        .orElse(BenchSettings.phaseTimeoutFor(base.phaseTimeout(), backlog)),
+                Optional.ofNullable(idle).map(BenchCommand::duration).orElse(base.idle()),
                 directory,
                 jsonOut != null ? jsonOut.toAbsolutePath() : directory.resolve("bench-results.json"),
                 noAppend ? Optional.empty() : Optional.of(markdown));

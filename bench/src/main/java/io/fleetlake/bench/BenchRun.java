@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.bench.load.BacklogTimeline;
 import io.fleetlake.bench.load.FleetFeed;
+import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.phase.CpuReport;
+import io.fleetlake.bench.phase.IdlePhase;
 import io.fleetlake.bench.phase.LatencyPhase;
 import io.fleetlake.bench.phase.MqttThroughputPhase;
 import io.fleetlake.bench.phase.PeerPhase;
@@ -14,21 +17,30 @@ import io.fleetlake.bench.phase.TimeTravelPhase;
 import io.fleetlake.bench.profile.FlightRecordingSummary;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.BenchResults;
+import io.fleetlake.bench.report.Breakdown;
+import io.fleetlake.bench.report.BreakdownDefinition;
+import io.fleetlake.bench.report.IssueTargets;
 import io.fleetlake.bench.report.MachineDescription;
+import io.fleetlake.bench.report.Metric;
 import io.fleetlake.bench.report.MetricDefinition;
 import io.fleetlake.bench.report.ResultCollector;
+import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.Tables;
 import io.fleetlake.simulator.model.FleetModel;
-import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,6 +82,15 @@ public final class BenchRun {
             FleetFeed feed = FleetFeed.of(stack.simulator(), FleetModel.startOfDay(now.minus(Duration.ofHours(1))));
             PhaseContext context = new PhaseContext(settings, stack, feed, new BacklogTimeline(), console, results);
 
+            List<BreakdownDefinition> idle = List.of(BenchMetrics.IDLE_CPU, BenchMetrics.IDLE_THREADS);
+            if (settings.idle().isZero()) {
+                results.breakdownsNotMeasured(idle, "switched off (--idle 0s)");
+            } else {
+                phase("idle", results, List.of(), idle, () -> {
+                    new IdlePhase(context).run();
+                    return null;
+                });
+            }
             Optional<DrainWindow> drainWindow = phase(
                             "throughput",
                             results,
@@ -77,7 +98,9 @@ public final class BenchRun {
                                     BenchMetrics.PRODUCER_RATE,
                                     BenchMetrics.DRAIN_RATE,
                                     BenchMetrics.STEADY_RATE,
-                                    BenchMetrics.PIPELINE_CPU),
+                                    BenchMetrics.PIPELINE_CPU,
+                                    BenchMetrics.STATE_GROWTH),
+                            List.of(BenchMetrics.TENTHS),
                             () -> new ThroughputPhase(context).run())
                     .flatMap(window -> window);
             if (settings.profile()) {
@@ -86,7 +109,7 @@ public final class BenchRun {
             List<MetricDefinition> peerMetrics =
                     List.of(BenchMetrics.PEER_PIPELINE_RATE, BenchMetrics.PEER_SINK_RATE, BenchMetrics.PEER_RATIO);
             if (settings.peer()) {
-                phase("side by side", results, peerMetrics, () -> {
+                phase("side by side", results, peerMetrics, List.of(), () -> {
                     new PeerPhase(context, home).run();
                     return null;
                 });
@@ -94,10 +117,16 @@ public final class BenchRun {
                 results.notMeasured(peerMetrics, "the peer was switched off (--no-peer)");
             }
             ensurePipelineRunning(stack);
-            phase("MQTT", results, List.of(BenchMetrics.MQTT_PUBLISH_RATE, BenchMetrics.MQTT_END_TO_END_RATE), () -> {
-                new MqttThroughputPhase(context).run();
-                return null;
-            });
+            phase(
+                    "MQTT",
+                    results,
+                    List.of(BenchMetrics.MQTT_PUBLISH_RATE, BenchMetrics.MQTT_END_TO_END_RATE),
+                    List.of(),
+                    () -> {
+                        timedWindow(
+                                stack, results, IssueTargets.MQTT_WINDOW, () -> new MqttThroughputPhase(context).run());
+                        return null;
+                    });
             ensurePipelineRunning(stack);
             phase(
                     "latency",
@@ -105,20 +134,27 @@ public final class BenchRun {
                     all.stream()
                             .filter(metric -> metric.key().startsWith("latency."))
                             .toList(),
+                    List.of(BenchMetrics.HOPS),
                     () -> {
                         new LatencyPhase(context).run();
                         return null;
                     });
             ensurePipelineRunning(stack);
-            phase("time travel", results, List.of(BenchMetrics.TIME_TRAVEL_COLD, BenchMetrics.TIME_TRAVEL_WARM), () -> {
-                new TimeTravelPhase(context).run();
-                return null;
-            });
+            phase(
+                    "time travel",
+                    results,
+                    List.of(BenchMetrics.TIME_TRAVEL_COLD, BenchMetrics.TIME_TRAVEL_WARM),
+                    List.of(BenchMetrics.TIME_TRAVEL_PLAN),
+                    () -> {
+                        timedWindow(stack, results, TimeTravelPhase.WINDOW, () -> new TimeTravelPhase(context).run());
+                        return null;
+                    });
         } catch (RuntimeException e) {
             LOG.error("The bench run failed", e);
             console.progress("The run failed: %s", e.getMessage());
             results.note("The run ended early: " + e.getMessage());
         } finally {
+            results.breakdown(cpuPerMillion(stack, results));
             console.progress("Stopping the stack ...");
             stack.close();
             try {
@@ -132,37 +168,98 @@ public final class BenchRun {
                 + " follows a warm-up batch that is not counted; the latency percentiles leave out the first "
                 + settings.warmUp().toSeconds() + " s of the run; the side-by-side rates start when each consumer"
                 + " was seen running.");
+        List<Metric> metrics = results.metrics(all, "the run ended before this phase");
+        Map<String, Duration> windows = new LinkedHashMap<>();
+        results.windows().forEach(window -> windows.put(window.name(), window.length()));
         return new BenchResults(
                 machine,
                 settings.describe(),
-                results.metrics(all, "the run ended before this phase"),
+                metrics,
+                IssueTargets.evaluate(metrics, windows, settings.checkpointInterval()),
+                results.breakdowns(BenchMetrics.breakdowns(), "the run ended before this phase"),
                 results.notes(),
                 results.profile(),
                 MachineDescription.currentLoadAverage().orElse("unknown"));
     }
 
-    /** Runs a phase; when it fails, its metrics are recorded as not measured with the reason, and the run goes on. */
+    /**
+     * Runs a phase whose own code records no window for the CPU report (the MQTT and time-travel phases): the window
+     * is the whole phase, its records the rows it added to {@code fleet.positions}.
+     */
+    private static void timedWindow(BenchStack stack, ResultCollector results, String name, VoidPhase body)
+            throws Exception {
+        long rowsBefore = committedRows(stack);
+        Instant from = Instant.now();
+        body.run();
+        Instant to = Instant.now();
+        results.window(new Window(name, from, to, OptionalLong.of(Math.max(0, committedRows(stack) - rowsBefore))));
+    }
+
+    private static long committedRows(BenchStack stack) throws SQLException {
+        return stack.trino()
+                .latestSnapshot(Tables.POSITIONS)
+                .map(Snapshot::totalRecords)
+                .orElse(0L);
+    }
+
+    /** The CPU of every component per million records of each window; never fails the run. */
+    private Breakdown cpuPerMillion(BenchStack stack, ResultCollector results) {
+        try {
+            return CpuReport.perMillion(stack.cpu(), results.windows());
+        } catch (RuntimeException e) {
+            LOG.error("Computing the CPU per component failed", e);
+            return BenchMetrics.PHASE_CPU.notMeasured("computing it failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Runs a phase; when it fails, its metrics and breakdowns are recorded as not measured with the reason, and the
+     * run goes on.
+     */
     private <T> Optional<T> phase(
-            String name, ResultCollector results, List<MetricDefinition> metrics, PhaseBody<T> body) {
+            String name,
+            ResultCollector results,
+            List<MetricDefinition> metrics,
+            List<BreakdownDefinition> breakdowns,
+            PhaseBody<T> body) {
         try {
             return Optional.ofNullable(body.run());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            results.notMeasured(metrics, "the run was interrupted during the " + name + " phase");
+            String reason = "the run was interrupted during the " + name + " phase";
+            results.notMeasured(metrics, reason);
+            results.breakdownsNotMeasured(breakdowns, reason);
             throw new IllegalStateException("Interrupted during the " + name + " phase", e);
         } catch (Exception e) {
+            if (Thread.currentThread().isInterrupted() || causedByInterrupt(e)) {
+                // An interrupt wrapped by a client library (JDBC, futures) still means: stop the run.
+                Thread.currentThread().interrupt();
+                String reason = "the run was interrupted during the " + name + " phase";
+                results.notMeasured(metrics, reason);
+                results.breakdownsNotMeasured(breakdowns, reason);
+                throw new IllegalStateException("Interrupted during the " + name + " phase", e);
+            }
             LOG.error("The {} phase failed", name, e);
             String reason = "the " + name + " phase failed: " + e.getMessage();
             console.progress("  %s", reason);
             results.notMeasured(metrics, reason);
+            results.breakdownsNotMeasured(breakdowns, reason);
             return Optional.empty();
         }
     }
 
+    private static boolean causedByInterrupt(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void ensurePipelineRunning(BenchStack stack) {
-        if (!stack.stack().component(FleetStack.PIPELINE).isHealthy()) {
-            console.progress("Starting the pipeline again");
-            stack.startPipeline();
+        if (stack.ensurePipelineRunning()) {
+            console.progress("Started the pipeline again");
         }
     }
 
@@ -206,5 +303,10 @@ public final class BenchRun {
     @FunctionalInterface
     private interface PhaseBody<T> {
         T run() throws Exception;
+    }
+
+    @FunctionalInterface
+    private interface VoidPhase {
+        void run() throws Exception;
     }
 }

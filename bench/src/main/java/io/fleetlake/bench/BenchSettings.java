@@ -32,6 +32,8 @@ import java.util.Optional;
  * @param profile whether to record the pipeline JVM with Java Flight Recorder during the throughput phase
  * @param checkpointInterval the pipeline's checkpoint interval, also the sink's commit interval
  * @param phaseTimeout the longest a phase waits for the pipeline before it reports a figure as not measured
+ * @param idle how long the idle CPU of the stack is measured right after it started (after a short settling time);
+ *     zero skips it
  * @param dataDirectory where the bench's stack keeps its data
  * @param jsonOut where the results are written as JSON
  * @param benchmarksMarkdown the BENCHMARKS.md the results are appended to; empty with {@code --no-append}
@@ -54,6 +56,7 @@ public record BenchSettings(
         boolean profile,
         Duration checkpointInterval,
         Duration phaseTimeout,
+        Duration idle,
         Path dataDirectory,
         Path jsonOut,
         Optional<Path> benchmarksMarkdown) {
@@ -65,6 +68,10 @@ public record BenchSettings(
     public static final Duration QUICK_DURATION = Duration.ofSeconds(20);
     public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
     public static final Duration QUICK_CHECKPOINT_INTERVAL = Duration.ofSeconds(5);
+    public static final Duration DEFAULT_IDLE = Duration.ofSeconds(60);
+    public static final Duration QUICK_IDLE = Duration.ofSeconds(20);
+    /** The default phase timeout grows with a large backlog: the longest wait assumes at least this drain rate. */
+    public static final long SLOWEST_EXPECTED_RATE = 2_000;
 
     public BenchSettings {
         requireNonNull(fixInterval, "fixInterval is null");
@@ -73,6 +80,7 @@ public record BenchSettings(
         requireNonNull(historyInterval, "historyInterval is null");
         requireNonNull(checkpointInterval, "checkpointInterval is null");
         requireNonNull(phaseTimeout, "phaseTimeout is null");
+        requireNonNull(idle, "idle is null");
         requireNonNull(dataDirectory, "dataDirectory is null");
         requireNonNull(jsonOut, "jsonOut is null");
         requireNonNull(benchmarksMarkdown, "benchmarksMarkdown is null");
@@ -99,6 +107,7 @@ public record BenchSettings(
                 checkpointInterval.toMillis() >= 1000,
                 "--checkpoint-interval must be at least 1s, got " + checkpointInterval);
         require(phaseTimeout.toSeconds() >= 30, "--phase-timeout must be at least 30s, got " + phaseTimeout);
+        require(idle.isZero() || idle.toSeconds() >= 10, "--idle must be 0s (skip) or at least 10s, got " + idle);
     }
 
     /**
@@ -126,6 +135,7 @@ public record BenchSettings(
                 false,
                 DEFAULT_CHECKPOINT_INTERVAL,
                 Duration.ofMinutes(10),
+                DEFAULT_IDLE,
                 dataDirectory,
                 dataDirectory.resolve("bench-results.json"),
                 Optional.of(benchmarksMarkdown));
@@ -152,6 +162,7 @@ public record BenchSettings(
                 full.profile(),
                 QUICK_CHECKPOINT_INTERVAL,
                 Duration.ofMinutes(5),
+                QUICK_IDLE,
                 dataDirectory,
                 full.jsonOut(),
                 full.benchmarksMarkdown());
@@ -178,7 +189,17 @@ public record BenchSettings(
                         : "off");
         description.put("profile", Boolean.toString(profile));
         description.put("checkpoint-interval", checkpointInterval.toSeconds() + " s");
+        description.put("idle", idle.isZero() ? "off" : idle.toSeconds() + " s");
         return description;
+    }
+
+    /**
+     * The phase timeout to use when none was given: the mode's, or longer for a backlog that takes longer than that to
+     * drain at {@link #SLOWEST_EXPECTED_RATE} (a 3,000,000-record run may take 25 minutes here).
+     */
+    public static Duration phaseTimeoutFor(Duration base, long records) {
+        Duration drain = Duration.ofSeconds(records / SLOWEST_EXPECTED_RATE);
+        return drain.compareTo(base) > 0 ? drain : base;
     }
 
     private static void require(boolean condition, String message) {

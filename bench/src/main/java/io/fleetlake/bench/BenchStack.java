@@ -2,19 +2,24 @@ package io.fleetlake.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.bench.observe.CpuMonitor;
+import io.fleetlake.bench.observe.CpuMonitor.ProcessSource;
+import io.fleetlake.bench.observe.ProcStat;
 import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
-import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,6 +37,11 @@ import org.slf4j.LoggerFactory;
 public final class BenchStack implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(BenchStack.class);
 
+    /** The peer's Connect worker in the CPU report. */
+    public static final String PEER = "bench-peer";
+    /** The bench's own JVM in the CPU report. */
+    public static final String BENCH = "bench";
+
     private final EmbeddedStack stack;
     private final StackSettings settings;
     private final FleetSimulatorConfig simulator;
@@ -40,6 +50,8 @@ public final class BenchStack implements AutoCloseable {
     /** Processes the bench starts besides the stack's (the peer's worker); stopped with it, also on Ctrl-C. */
     private final Set<AutoCloseable> ownProcesses = ConcurrentHashMap.newKeySet();
 
+    private final CpuMonitor cpu;
+
     private BenchStack(
             EmbeddedStack stack, StackSettings settings, FleetSimulatorConfig simulator, Path profileDirectory) {
         this.stack = stack;
@@ -47,6 +59,29 @@ public final class BenchStack implements AutoCloseable {
         this.simulator = simulator;
         this.profileDirectory = profileDirectory;
         this.trino = new TrinoClient(settings.trinoJdbcUrl());
+        this.cpu = new CpuMonitor(ProcStat.system(), cpuSources(), Clock.systemUTC());
+    }
+
+    /**
+     * Every process of the run, by the name the CPU report gives it: the stack's components (with any process they
+     * start), the peer's Connect worker while it runs, and this JVM (load generators and observers) on its own.
+     */
+    private Map<String, ProcessSource> cpuSources() {
+        Map<String, ProcessSource> sources = new LinkedHashMap<>();
+        for (Component component : stack.components()) {
+            sources.put(component.name(), new ProcessSource(component::processHandle, true));
+        }
+        sources.put(PEER, new ProcessSource(this::peerProcess, true));
+        sources.put(BENCH, new ProcessSource(() -> Optional.of(ProcessHandle.current()), false));
+        return sources;
+    }
+
+    private Optional<ProcessHandle> peerProcess() {
+        return ownProcesses.stream()
+                .filter(PeerSink.class::isInstance)
+                .map(process -> ((PeerSink) process).processHandle())
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     /**
@@ -80,8 +115,19 @@ public final class BenchStack implements AutoCloseable {
         return new BenchStack(FleetStack.create(settings, home), settings, simulator, profileDirectory);
     }
 
+    /** Starts the stack, sampling the CPU of its processes from the start. */
     public void start() {
+        if (ProcStat.system().available()) {
+            cpu.start();
+        } else {
+            LOG.warn("No /proc on this machine: the CPU of the components is not measured");
+        }
         stack.start();
+    }
+
+    /** The CPU of every process of the run, sampled every second since {@link #start()}. */
+    public CpuMonitor cpu() {
+        return cpu;
     }
 
     public EmbeddedStack stack() {
@@ -125,9 +171,23 @@ public final class BenchStack implements AutoCloseable {
         return Instant.now();
     }
 
+    /**
+     * Starts the pipeline unless its process runs: after a phase that failed with the pipeline stopped, the next one
+     * needs it; a phase that failed while it drained leaves it running, and starting it again would fail.
+     *
+     * @return whether it was started
+     */
+    public boolean ensurePipelineRunning() {
+        if (pipelineProcess().isPresent()) {
+            return false;
+        }
+        startPipeline();
+        return true;
+    }
+
     /** The pipeline's process while it runs, for its CPU time. */
     public Optional<ProcessHandle> pipelineProcess() {
-        return ((ProcessComponent) stack.component(FleetStack.PIPELINE)).processHandle();
+        return stack.component(FleetStack.PIPELINE).processHandle();
     }
 
     /** Restarts Trino, so that the next query is the first after a start. */
@@ -149,6 +209,7 @@ public final class BenchStack implements AutoCloseable {
 
     @Override
     public void close() {
+        cpu.close();
         trino.close();
         for (AutoCloseable process : ownProcesses) {
             try {

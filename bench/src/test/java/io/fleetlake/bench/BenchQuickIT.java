@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.bench.report.BenchMetrics;
+import io.fleetlake.bench.report.BreakdownDefinition;
 import io.fleetlake.bench.report.MetricDefinition;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -29,15 +30,17 @@ import picocli.CommandLine;
 /**
  * Runs {@code fleet bench --quick} end to end at a tiny size, in this JVM, on a stack of its own (free ports, a fresh
  * data directory under target/): every phase, the peer and the flight recording included. The figures are not
- * asserted (this machine is shared while tests run); that every metric has a value or the reason it has none, that
- * the pipeline's drain was measured, and that nothing the bench started outlives it, are.
+ * asserted (this machine is shared while tests run); that every metric, breakdown and target of issue 13 has a value
+ * or the reason it has none, that the pipeline's drain, the idle and per-phase CPU of the components and the latency
+ * per hop were measured, and that nothing the bench started outlives it, are.
  */
 class BenchQuickIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(5);
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    // About 4.5 minutes on a quiet 2-core machine; 15 when four other builds share it (measured at load 80).
+    @Timeout(value = 15, unit = TimeUnit.MINUTES)
     void quickRunReportsEveryMetricAndStopsEverythingItStarted() throws IOException {
         Path dataDirectory =
                 Path.of("target", "bench-it-" + Instant.now().toEpochMilli()).toAbsolutePath();
@@ -59,6 +62,7 @@ class BenchQuickIT {
                             "--peer-records=5000",
                             "--checkpoint-interval=" + CHECKPOINT_INTERVAL.toSeconds() + "s",
                             "--phase-timeout=3m",
+                            "--idle=10s",
                             "--profile",
                             "--no-append",
                             "--benchmarks-md=" + markdown,
@@ -80,6 +84,7 @@ class BenchQuickIT {
         assertThat(output)
                 .contains("fleet bench on ")
                 .contains("Stack ready in ")
+                .contains("Targets of issue 13:")
                 .contains("Metric");
 
         JsonNode results = JSON.readTree(Files.readString(json));
@@ -108,6 +113,34 @@ class BenchQuickIT {
         assertThat(byKey.get("throughput.drain-rate").path("value").isNumber())
                 .as("the pipeline's drain was measured; not measured:%n%s", notMeasured)
                 .isTrue();
+        Map<String, JsonNode> breakdowns = new LinkedHashMap<>();
+        results.path("breakdowns")
+                .forEach(breakdown -> breakdowns.put(breakdown.path("key").asText(), breakdown));
+        assertThat(breakdowns.keySet())
+                .containsExactlyElementsOf(BenchMetrics.breakdowns().stream()
+                        .map(BreakdownDefinition::key)
+                        .toList());
+        for (JsonNode breakdown : breakdowns.values()) {
+            boolean measured = breakdown.path("rows").size() > 0;
+            boolean explained = breakdown.path("notMeasured").asText().length() > 0;
+            assertThat(measured != explained)
+                    .as("breakdown with exactly one of rows and a reason: %s", breakdown)
+                    .isTrue();
+        }
+        for (String key : List.of(BenchMetrics.IDLE_CPU.key(), BenchMetrics.PHASE_CPU.key(), BenchMetrics.HOPS.key())) {
+            assertThat(breakdowns.get(key).path("rows").size())
+                    .as("%s measured: %s", key, breakdowns.get(key))
+                    .isPositive();
+        }
+        assertThat(breakdowns.get(BenchMetrics.PHASE_CPU.key()).path("columns"))
+                .extracting(JsonNode::asText)
+                .contains("throughput drain", "latency");
+        JsonNode targets = results.path("targets");
+        assertThat(targets.size()).as("the nine targets of issue 13").isEqualTo(9);
+        for (JsonNode target : targets) {
+            assertThat(target.path("verdict").asText()).isIn("MET", "MISSED", "NOT_MEASURED");
+            assertThat(target.path("measured").asText()).isNotBlank();
+        }
         assertThat(results.path("machine").path("cores").asInt()).isPositive();
         assertThat(results.path("profile").size())
                 .as("flight recording summary")

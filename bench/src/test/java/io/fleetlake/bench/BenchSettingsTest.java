@@ -33,6 +33,7 @@ class BenchSettingsTest {
                         false,
                         Duration.ofSeconds(10),
                         Duration.ofMinutes(10),
+                        Duration.ofSeconds(60),
                         DATA,
                         DATA.resolve("bench-results.json"),
                         Optional.of(MARKDOWN)));
@@ -59,6 +60,7 @@ class BenchSettingsTest {
                         false,
                         Duration.ofSeconds(5),
                         Duration.ofMinutes(5),
+                        Duration.ofSeconds(20),
                         DATA,
                         DATA.resolve("bench-results.json"),
                         Optional.of(MARKDOWN)));
@@ -73,7 +75,17 @@ class BenchSettingsTest {
                 .containsEntry("duration", "60 s (first 5 s warm-up)")
                 .containsEntry("history-fixes", "17,280 every 5 s")
                 .containsEntry("peer", "1 pair(s) of 300,000 records")
-                .containsEntry("checkpoint-interval", "10 s");
+                .containsEntry("checkpoint-interval", "10 s")
+                .containsEntry("idle", "60 s");
+    }
+
+    @Test
+    void theDefaultPhaseTimeoutGrowsWithALongBacklog() {
+        assertThat(BenchSettings.phaseTimeoutFor(Duration.ofMinutes(10), 300_000))
+                .isEqualTo(Duration.ofMinutes(10));
+        // 3,000,000 records at the slowest expected 2,000 msg/s: 25 minutes.
+        assertThat(BenchSettings.phaseTimeoutFor(Duration.ofMinutes(10), 3_000_000))
+                .isEqualTo(Duration.ofMinutes(25));
     }
 
     @Test
@@ -107,6 +119,7 @@ class BenchSettingsTest {
                 base.profile(),
                 base.checkpointInterval(),
                 base.phaseTimeout(),
+                base.idle(),
                 base.dataDirectory(),
                 base.jsonOut(),
                 base.benchmarksMarkdown());

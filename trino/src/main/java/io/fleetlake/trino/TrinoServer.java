@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -241,6 +242,11 @@ public final class TrinoServer implements AutoCloseable {
 
     public synchronized long processId() {
         return runningProcess().pid();
+    }
+
+    /** The server's process while it runs, for measurements such as its CPU time; empty before start and after exit. */
+    public synchronized Optional<ProcessHandle> processHandle() {
+        return process != null && process.isAlive() ? Optional.of(process.toHandle()) : Optional.empty();
     }
 
     /** The file that receives Trino's standard output and error. */

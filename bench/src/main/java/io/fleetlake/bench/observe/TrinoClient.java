@@ -101,6 +101,22 @@ public final class TrinoClient implements AutoCloseable {
         return snapshots.stream().findFirst();
     }
 
+    /**
+     * The first snapshot of the table committed after {@code after} (by commit time) that holds at least {@code rows}
+     * rows, if one does. A poll of {@link #latestSnapshot} can see a later snapshot than the one that made the rows
+     * visible; this asks the table's history, between the last poll that saw fewer rows and the one that saw enough.
+     */
+    public Optional<Snapshot> firstSnapshotHolding(String table, long rows, Instant after) throws SQLException {
+        List<Snapshot> snapshots = query(
+                "SELECT snapshot_id, committed_at, element_at(summary, 'total-records') FROM " + Tables.NAMESPACE
+                        + ".\"" + table + "$snapshots\" WHERE CAST(element_at(summary, 'total-records') AS bigint) >= "
+                        + rows + " AND committed_at > from_iso8601_timestamp('" + after + "') ORDER BY committed_at"
+                        + " LIMIT 1",
+                result -> new Snapshot(
+                        result.getLong(1), result.getTimestamp(2).toInstant(), Long.parseLong(result.getString(3))));
+        return snapshots.stream().findFirst();
+    }
+
     private Connection connection() throws SQLException {
         if (connection == null) {
             Properties properties = new Properties();

@@ -19,12 +19,15 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Watches the pipeline drain a {@link Backlog}: every 100 ms the Redis state of a sample of the backlog's vehicles
- * (how far each vehicle has come tells how much of the backlog has been processed), every second the newest Iceberg
- * snapshot of {@code fleet.positions}, and once nearly done the Redis state of every vehicle.
+ * (how far each vehicle has come tells how much of the backlog has been processed), every 2 s the newest Iceberg
+ * snapshot of {@code fleet.positions} (a Trino query: polled no faster, so that it takes little CPU from the pipeline;
+ * the snapshot that made the last row visible is then looked up in the table's history, so the answer does not
+ * depend on the poll interval), and every second, once nearly done, the Redis state of every vehicle.
  */
 final class DrainMonitor {
     private static final Duration SAMPLE_INTERVAL = Duration.ofMillis(100);
-    private static final int SNAPSHOT_EVERY = 10;
+    private static final int SNAPSHOT_EVERY = 20;
+    private static final int REDIS_COMPLETE_EVERY = 10;
     private static final int SAMPLED_VEHICLES = 64;
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
@@ -61,6 +64,7 @@ final class DrainMonitor {
         Optional<Instant> firstRecord = Optional.empty();
         List<ProgressPoint> progress = new ArrayList<>();
         Optional<Snapshot> committed = Optional.empty();
+        Optional<Instant> lastBelow = Optional.empty();
         Optional<Instant> redisComplete = Optional.empty();
         long icebergRows = 0;
         Instant nextReport = Instant.now().plus(PROGRESS_EVERY);
@@ -76,10 +80,14 @@ final class DrainMonitor {
                     Optional<Snapshot> latest = stack.trino().latestSnapshot(Tables.POSITIONS);
                     icebergRows = latest.map(Snapshot::totalRecords).orElse(0L);
                     if (icebergRows >= targetRows) {
-                        committed = latest;
+                        committed = CommitWait.firstHolding(stack, Tables.POSITIONS, targetRows, lastBelow)
+                                .or(() -> latest);
+                    } else {
+                        lastBelow =
+                                Optional.of(latest.map(Snapshot::committedAt).orElse(Instant.EPOCH));
                     }
                 }
-                if (iteration % SNAPSHOT_EVERY == 0
+                if (iteration % REDIS_COMPLETE_EVERY == 0
                         && redisComplete.isEmpty()
                         && (share >= 0.99 || committed.isPresent())
                         && complete(backlog, all, redis.stamps(allIds))) {
@@ -172,18 +180,49 @@ final class DrainMonitor {
          * the samples do not span that window.
          */
         Optional<Double> steadyRate(long records) {
-            Optional<ProgressPoint> from =
-                    progress.stream().filter(point -> point.share() >= 0.1).findFirst();
-            Optional<ProgressPoint> to =
-                    progress.stream().filter(point -> point.share() >= 0.9).findFirst();
-            if (from.isEmpty()
-                    || to.isEmpty()
-                    || !to.get().time().isAfter(from.get().time())) {
+            return rateBetween(0.1, 0.9, records);
+        }
+
+        /**
+         * Records per second between the first moments the shares {@code from} and {@code to} of the backlog had been
+         * processed (by the samples: the share each reached), or empty when the samples do not span that window. A
+         * {@code from} of 0 starts at the first sample, a {@code to} of 1 ends at the first sample that saw all.
+         */
+        Optional<Double> rateBetween(double from, double to, long records) {
+            Optional<ProgressPoint> start = firstReaching(from);
+            Optional<ProgressPoint> end = firstReaching(to);
+            if (start.isEmpty()
+                    || end.isEmpty()
+                    || !end.get().time().isAfter(start.get().time())) {
                 return Optional.empty();
             }
-            return Optional.of((to.get().share() - from.get().share())
+            return Optional.of((end.get().share() - start.get().share())
                     * records
-                    / seconds(from.get().time(), to.get().time()));
+                    / seconds(start.get().time(), end.get().time()));
+        }
+
+        /**
+         * The rate in each tenth of the backlog (0-10 %, 10-20 %, ... 90-100 %), so that a slowdown as the pipeline's
+         * state grows shows; a tenth the 100 ms samples did not resolve is empty.
+         */
+        List<Optional<Double>> tenthRates(long records) {
+            List<Optional<Double>> rates = new ArrayList<>();
+            for (int tenth = 0; tenth < 10; tenth++) {
+                rates.add(rateBetween(tenth / 10.0, (tenth + 1) / 10.0, records));
+            }
+            return rates;
+        }
+
+        /** Seconds from the first record to the first sample that reached a share, if one did. */
+        Optional<Double> secondsTo(double share) {
+            return firstReaching(share).map(point -> seconds(firstRecord, point.time()));
+        }
+
+        private Optional<ProgressPoint> firstReaching(double share) {
+            // Shares are rounded to whole fixes per vehicle; a tiny tolerance keeps 0.3 reached at 0.29999999.
+            return progress.stream()
+                    .filter(point -> point.share() >= share - 1e-9)
+                    .findFirst();
         }
 
         static double seconds(Instant from, Instant to) {

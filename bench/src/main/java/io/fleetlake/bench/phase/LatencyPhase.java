@@ -6,13 +6,16 @@ import io.fleetlake.bench.BenchStack;
 import io.fleetlake.bench.load.DeviceClock;
 import io.fleetlake.bench.load.Fix;
 import io.fleetlake.bench.load.MqttPublishers;
+import io.fleetlake.bench.observe.CommittedRecords;
 import io.fleetlake.bench.observe.ConsumerLag;
 import io.fleetlake.bench.observe.RedisState;
 import io.fleetlake.bench.observe.RedisState.VehicleStamp;
 import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.phase.FixStages.Stage;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
 import io.fleetlake.bench.report.MetricDefinition;
+import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.bench.stats.LatencySummary;
 import io.fleetlake.bench.stats.Percentiles;
 import io.fleetlake.bench.stats.RatePacer;
@@ -29,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,11 +52,19 @@ import org.apache.iceberg.util.BucketUtil;
  * a sample of vehicles read with pipelined requests every 100 ms), (b) committed in Iceberg (the {@code committed_at}
  * of the snapshot that added the row's data file: Trino's {@code $path} of the row joined with {@code $entries} and
  * {@code $snapshots}), and (c) returned by a Trino query ({@code max(event_time)} per vehicle of a sample polled every
- * 500 ms; the rows up to that maximum became visible when the query returned).
+ * second; the rows up to that maximum became visible when the query returned).
  */
 public final class LatencyPhase {
+    /** The phase's window in the CPU report. */
+    public static final String WINDOW = "latency";
+
     private static final Duration REDIS_POLL = Duration.ofMillis(100);
-    private static final Duration TRINO_POLL = Duration.ofMillis(500);
+    /**
+     * Every poll is a Trino query that competes with the pipeline for the CPU; at 500 ms the polls took about a fifth
+     * of a core on 2 cores, so they run every second (the figure includes up to one poll interval).
+     */
+    private static final Duration TRINO_POLL = Duration.ofSeconds(1);
+
     private static final Duration LAG_POLL = Duration.ofSeconds(1);
     private static final int REDIS_SAMPLE = 500;
     private static final int ICEBERG_BUCKETS = 16;
@@ -76,6 +88,7 @@ public final class LatencyPhase {
                 .filter(id -> (BucketUtil.hash(id) & Integer.MAX_VALUE) % ICEBERG_BUCKETS == 0)
                 .toList();
         SendLog sendLog = new SendLog(trinoSample);
+        FixStages stages = new FixStages();
         DeviceClock clock = new DeviceClock(vehicles.size());
 
         context.console()
@@ -95,10 +108,18 @@ public final class LatencyPhase {
             return thread;
         });
         try (MqttPublishers publishers = MqttPublishers.connect(stack.simulator(), "fleet-bench-latency", 1);
-                TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl())) {
+                TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl());
+                CommittedRecords kafka = new CommittedRecords(
+                        stack.kafkaBootstrapServers(),
+                        Topics.RAW_POSITIONS,
+                        (vehicleId, eventTime, receivedAt, seen) -> {
+                            stages.record(vehicleId, eventTime, Stage.RECEIVED, receivedAt);
+                            stages.record(vehicleId, eventTime, Stage.KAFKA, seen);
+                        })) {
+            kafka.start();
             AtomicBoolean observing = new AtomicBoolean(true);
             Future<List<Long>> redisLatencies =
-                    executor.submit(() -> pollRedis(redisSample, measureFrom, measureTo, observing));
+                    executor.submit(() -> pollRedis(redisSample, measureFrom, measureTo, observing, stages));
             Future<List<Long>> trinoLatencies =
                     executor.submit(() -> pollTrino(trino, sendLog, measureFrom, measureTo, observing));
             Future<Void> lag = executor.submit(() -> {
@@ -122,7 +143,11 @@ public final class LatencyPhase {
                 long eventTime = clock.next(vehicle, System.currentTimeMillis());
                 Fix fix = context.feed().fix(current, Instant.ofEpochMilli(eventTime));
                 sendLog.sent(current.vehicleId(), eventTime);
-                publisher.publish(fix.position(), current.payloadFormat(), current.schemaVersion());
+                String vehicleId = current.vehicleId();
+                publisher
+                        .publish(fix.position(), current.payloadFormat(), current.schemaVersion())
+                        .thenRun(() ->
+                                stages.record(vehicleId, eventTime, Stage.ACKNOWLEDGED, System.currentTimeMillis()));
                 sent.incrementAndGet();
                 if (eventTime >= measureFrom && eventTime < measureTo) {
                     sentInWindow++;
@@ -173,21 +198,23 @@ public final class LatencyPhase {
                                     + " excluded (warm-up)",
                             redisSample.size(),
                             context.settings().warmUp().toSeconds()));
-            recordIceberg(stack, measureFrom, measureTo, sentInWindow);
+            recordIceberg(stack, measureFrom, measureTo, sentInWindow, stages);
             Duration interval = context.settings().checkpointInterval();
             record(
                     trinoLatencies.get(),
                     List.of(
-                            BenchMetrics.trinoVisible("p50", interval),
-                            BenchMetrics.trinoVisible("p95", interval),
-                            BenchMetrics.trinoVisible("p99", interval)),
-                    Optional.of(BenchMetrics.trinoVisible("max", interval)),
+                            BenchMetrics.trinoVisible("p50"),
+                            BenchMetrics.trinoVisible("p95"),
+                            BenchMetrics.trinoVisible("p99")),
+                    Optional.of(BenchMetrics.trinoVisible("max")),
                     String.format(
                             Locale.ROOT,
                             "time the Trino query returned - event_time, for every fix of %d"
-                                    + " vehicles (one Iceberg bucket) polled with max(event_time) per vehicle every 500 ms;"
+                                    + " vehicles (one Iceberg bucket) polled with max(event_time) per vehicle every second;"
                                     + " warm-up excluded",
                             trinoSample.size()));
+            context.results().breakdown(stages.breakdown(measureFrom, measureTo, hopNotes(redisSample.size())));
+            context.results().window(new Window(WINDOW, start, Instant.now(), OptionalLong.of(sent.get())));
             lag.get();
             if (maximumLag.get() >= 0) {
                 context.results()
@@ -202,14 +229,29 @@ public final class LatencyPhase {
         }
     }
 
-    private void recordIceberg(BenchStack stack, long measureFrom, long measureTo, long sentInWindow)
+    private List<String> hopNotes(int redisVehicles) {
+        return List.of(
+                "Per fix of the measured window (warm-up excluded), from timestamps the path carries: send time = the"
+                        + " fix's event time (the bench's clock); received = the Connect source's mqtt.received-at header"
+                        + " (also the Kafka record timestamp); committed in Kafka = when a read_committed consumer of the"
+                        + " bench got the record (its transaction had committed); PUBACK = when the publishing client"
+                        + " got the broker's acknowledgement; Redis = the pipeline's updated_at (only the "
+                        + redisVehicles
+                        + " vehicles whose hashes are polled every 100 ms); Iceberg = committed_at of the snapshot that"
+                        + " added the row. All on this machine's clock.",
+                "The pipeline carries no timestamp of its own read from Kafka: its first is Redis updated_at, so"
+                        + " \"committed in Kafka -> written to Redis\" is the pipeline's read, processing and Redis"
+                        + " write together. A hop is counted over the fixes seen at both of its ends (\"fixes\").");
+    }
+
+    private void recordIceberg(BenchStack stack, long measureFrom, long measureTo, long sentInWindow, FixStages stages)
             throws SQLException {
         Duration interval = context.settings().checkpointInterval();
         List<MetricDefinition> definitions = List.of(
                 BenchMetrics.icebergCommit("p50", interval),
                 BenchMetrics.icebergCommit("p95", interval),
                 BenchMetrics.icebergCommit("p99", interval));
-        String sql = "SELECT to_unixtime(s.committed_at) * 1000 - to_unixtime(p.event_time) * 1000"
+        String sql = "SELECT p.vehicle_id, to_unixtime(p.event_time) * 1000, to_unixtime(s.committed_at) * 1000"
                 + " FROM " + Tables.qualified(Tables.POSITIONS) + " p"
                 + " JOIN " + Tables.NAMESPACE + ".\"" + Tables.POSITIONS + "$entries\" e"
                 + " ON p.\"$path\" = e.data_file.file_path"
@@ -218,7 +260,13 @@ public final class LatencyPhase {
                 + " WHERE e.status <> 2"
                 + " AND p.event_time >= from_unixtime(" + measureFrom / 1000.0 + ")"
                 + " AND p.event_time < from_unixtime(" + measureTo / 1000.0 + ")";
-        List<Long> latencies = stack.trino().query(sql, result -> Math.round(result.getDouble(1)));
+        List<Long> latencies = stack.trino().query(sql, result -> {
+            String vehicleId = result.getString(1);
+            long eventTime = Math.round(result.getDouble(2));
+            long committedAt = Math.round(result.getDouble(3));
+            stages.record(vehicleId, eventTime, Stage.ICEBERG, committedAt);
+            return committedAt - eventTime;
+        });
         if (latencies.size() < sentInWindow) {
             context.results()
                     .note(String.format(
@@ -267,7 +315,8 @@ public final class LatencyPhase {
                         summary.count());
     }
 
-    private List<Long> pollRedis(List<String> vehicleIds, long measureFrom, long measureTo, AtomicBoolean observing)
+    private List<Long> pollRedis(
+            List<String> vehicleIds, long measureFrom, long measureTo, AtomicBoolean observing, FixStages stages)
             throws InterruptedException {
         Map<String, Long> lastSeen = new HashMap<>();
         List<Long> latencies = new ArrayList<>();
@@ -282,10 +331,15 @@ public final class LatencyPhase {
                     Long previous =
                             lastSeen.put(vehicleIds.get(index), stamp.get().eventTime());
                     long eventTime = stamp.get().eventTime();
-                    if ((previous == null || previous != eventTime)
-                            && eventTime >= measureFrom
-                            && eventTime < measureTo) {
-                        latencies.add(stamp.get().updatedAt() - eventTime);
+                    if (previous == null || previous != eventTime) {
+                        stages.record(
+                                vehicleIds.get(index),
+                                eventTime,
+                                Stage.REDIS,
+                                stamp.get().updatedAt());
+                        if (eventTime >= measureFrom && eventTime < measureTo) {
+                            latencies.add(stamp.get().updatedAt() - eventTime);
+                        }
                     }
                 }
                 TimeUnit.MILLISECONDS.sleep(REDIS_POLL.toMillis());

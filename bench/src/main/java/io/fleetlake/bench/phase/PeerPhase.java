@@ -14,6 +14,7 @@ import io.fleetlake.bench.peer.TwinTable;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
+import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.process.FleetHome;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -45,6 +47,11 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * the final commit, and neither includes its JVM start.
  */
 public final class PeerPhase {
+    /** The pipeline's drain in the CPU report (the first pair's). */
+    public static final String PIPELINE_WINDOW = "peer: pipeline";
+    /** The Iceberg Kafka Connect sink's drain in the CPU report (the first pair's). */
+    public static final String SINK_WINDOW = "peer: KC sink";
+
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
     private final PhaseContext context;
@@ -65,8 +72,11 @@ public final class PeerPhase {
                 pairs.add(runPair(number, kafka, partitions));
             }
         } finally {
-            context.console().progress("Side by side: starting the pipeline again");
-            stack.startPipeline();
+            // A pair that failed while the pipeline drained leaves it running; starting it again would fail and hide
+            // why the pair failed.
+            if (stack.ensurePipelineRunning()) {
+                context.console().progress("Side by side: started the pipeline again");
+            }
         }
         double pipeline = median(pairs.stream().mapToDouble(Pair::pipelineRate).toArray());
         double sink = median(pairs.stream().mapToDouble(Pair::sinkRate).toArray());
@@ -154,6 +164,9 @@ public final class PeerPhase {
                 pipelineProcess.flatMap(process -> process.info().totalCpuDuration());
         double pipelineRate =
                 records / Drain.seconds(pipelineRunning, drain.committed().committedAt());
+        context.results()
+                .window(new Window(
+                        PIPELINE_WINDOW, pipelineRunning, drain.committed().committedAt(), OptionalLong.of(records)));
         context.console().progress("  pipeline: %,.0f msg/s; stopping it", pipelineRate);
         stack.stopPipeline();
 
@@ -170,6 +183,8 @@ public final class PeerPhase {
             Optional<Duration> sinkCpuAfter =
                     sinkProcess.flatMap(process -> process.info().totalCpuDuration());
             sinkRate = records / Drain.seconds(sinkRunning, committed.committedAt());
+            context.results()
+                    .window(new Window(SINK_WINDOW, sinkRunning, committed.committedAt(), OptionalLong.of(records)));
             sinkCpu = perMillion(sinkCpuBefore, sinkCpuAfter, records);
         } finally {
             stack.forget(sink);

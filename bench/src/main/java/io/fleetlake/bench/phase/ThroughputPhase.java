@@ -9,14 +9,19 @@ import io.fleetlake.bench.load.BacklogTimeline.BacklogSpan;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.report.BenchMetrics;
+import io.fleetlake.bench.report.Breakdown;
 import io.fleetlake.bench.report.Metric;
+import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -25,6 +30,9 @@ import java.util.concurrent.TimeoutException;
  * into {@code gps.raw.positions}, then started again and timed while it drains the backlog.
  */
 public final class ThroughputPhase {
+    /** The drain's window in the CPU report. */
+    public static final String WINDOW = "throughput drain";
+
     private final PhaseContext context;
 
     public ThroughputPhase(PhaseContext context) {
@@ -87,6 +95,8 @@ public final class ThroughputPhase {
             context.results().add(Metric.notMeasured(BenchMetrics.DRAIN_RATE, reason));
             context.results().add(Metric.notMeasured(BenchMetrics.STEADY_RATE, reason));
             context.results().add(Metric.notMeasured(BenchMetrics.PIPELINE_CPU, reason));
+            context.results().add(Metric.notMeasured(BenchMetrics.STATE_GROWTH, reason));
+            context.results().breakdown(BenchMetrics.TENTHS.notMeasured(reason));
             return Optional.empty();
         }
         Optional<Duration> cpuAfter = pipeline.flatMap(process -> process.info().totalCpuDuration());
@@ -119,6 +129,9 @@ public final class ThroughputPhase {
                                         BenchMetrics.STEADY_RATE,
                                         "the 100 ms Redis samples did not catch both the 10 % and the 90 % point (backlog too"
                                                 + " small)")));
+        context.results().window(new Window(WINDOW, drain.firstRecord(), drain.end(), OptionalLong.of(records)));
+        recordTenths(drain, records);
+        recordStateGrowth(drain, records);
         if (cpuBefore.isPresent() && cpuAfter.isPresent()) {
             double cpuSeconds = cpuAfter.get().minus(cpuBefore.get()).toMillis() / 1000.0;
             context.results()
@@ -156,6 +169,84 @@ public final class ThroughputPhase {
                 drain.firstRecord(),
                 drain.end(),
                 pipeline.map(ProcessHandle::pid).orElse(-1L)));
+    }
+
+    /** The rate in each tenth of the backlog, so that a slowdown as the pipeline's state grows shows. */
+    private void recordTenths(Drain drain, long records) {
+        List<Optional<Double>> rates = drain.tenthRates(records);
+        if (rates.stream().allMatch(Optional::isEmpty)) {
+            context.results()
+                    .breakdown(BenchMetrics.TENTHS.notMeasured(
+                            "the 100 ms Redis samples did not resolve a tenth of the backlog (backlog too small)"));
+            return;
+        }
+        List<Breakdown.Row> rows = new ArrayList<>();
+        for (int tenth = 0; tenth < rates.size(); tenth++) {
+            rows.add(new Breakdown.Row(
+                    String.format(Locale.ROOT, "%d-%d %%", tenth * 10, tenth * 10 + 10),
+                    List.of(rates.get(tenth), drain.secondsTo(tenth / 10.0), drain.secondsTo((tenth + 1) / 10.0))));
+        }
+        context.results()
+                .breakdown(BenchMetrics.TENTHS.measured(
+                        "share of the backlog",
+                        List.of("rate msg/s", "from s", "to s"),
+                        rows,
+                        List.of(String.format(
+                                Locale.ROOT,
+                                "Progress from the Redis state of 64 sampled vehicles every 100 ms; seconds since the"
+                                        + " first record of the %,d was seen; the first tenth includes the pipeline's"
+                                        + " warm-up, the last one ends when every sampled vehicle was current (the final"
+                                        + " Iceberg commit is not in it).",
+                                records))));
+    }
+
+    /**
+     * The state-growth target of issue 13: the steady rate of a {@value BenchMetrics#STATE_GROWTH_RECORDS}-record
+     * backlog within 10 % of a {@value BenchMetrics#STATE_GROWTH_BASELINE_RECORDS}-record run's. The first 300,000
+     * records of the long backlog are such a run (same start, same state), so one run measures both: the steady window
+     * of a 300,000-record run (10 % to 90 %, records 30,000 to 270,000) against the long backlog's own steady window.
+     */
+    private void recordStateGrowth(Drain drain, long records) {
+        long baseline = BenchMetrics.STATE_GROWTH_BASELINE_RECORDS;
+        if (records < BenchMetrics.STATE_GROWTH_RECORDS) {
+            context.results()
+                    .add(Metric.notMeasured(
+                            BenchMetrics.STATE_GROWTH,
+                            String.format(
+                                    Locale.ROOT,
+                                    "needs a backlog of %,d records or more (this one: %,d); run `fleet bench --records"
+                                            + " %d`",
+                                    BenchMetrics.STATE_GROWTH_RECORDS,
+                                    records,
+                                    BenchMetrics.STATE_GROWTH_RECORDS)));
+            return;
+        }
+        Optional<Double> whole = drain.steadyRate(records);
+        Optional<Double> first = drain.rateBetween(baseline * 0.1 / records, baseline * 0.9 / records, records);
+        if (whole.isEmpty() || first.isEmpty()) {
+            context.results()
+                    .add(Metric.notMeasured(
+                            BenchMetrics.STATE_GROWTH,
+                            "the 100 ms Redis samples did not catch the steady window of the first 300,000 records or"
+                                    + " of the whole backlog"));
+            return;
+        }
+        context.results()
+                .add(Metric.measured(
+                        BenchMetrics.STATE_GROWTH,
+                        whole.get() / first.get(),
+                        String.format(
+                                Locale.ROOT,
+                                "steady rate of the whole backlog (10 %% to 90 %% of %,d records) %,.0f msg/s / steady"
+                                        + " rate of its first %,d records (records %,d to %,d, the window a %,d-record run"
+                                        + " measures) %,.0f msg/s",
+                                records,
+                                whole.get(),
+                                baseline,
+                                baseline / 10,
+                                baseline * 9 / 10,
+                                baseline,
+                                first.get())));
     }
 
     /**

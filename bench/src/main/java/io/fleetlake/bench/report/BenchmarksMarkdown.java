@@ -10,7 +10,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Appends a run to BENCHMARKS.md: the machine, the settings, the table, the notes and the profile. */
+/**
+ * Appends a run to BENCHMARKS.md: the machine, the settings, the targets of issue 13, the metrics, the breakdowns
+ * (latency per hop, CPU per component, rate per tenth of the backlog), the notes and the profile.
+ */
 public final class BenchmarksMarkdown {
     static final String FILE_HEADER = "# Benchmarks\n\nSections below are appended by `fleet bench` (newest last).\n";
     private static final DateTimeFormatter DATE =
@@ -44,7 +47,12 @@ public final class BenchmarksMarkdown {
                                 .map(entry -> "`" + entry.getKey() + "` " + entry.getValue())
                                 .toList()))
                 .append(".\n\n");
+        if (!results.targets().isEmpty()) {
+            section.append(ResultTable.targetsMarkdown(results.targets())).append('\n');
+        }
         section.append(ResultTable.markdown(results.metrics()));
+        results.breakdowns()
+                .forEach(breakdown -> section.append('\n').append(ResultTable.breakdownMarkdown(breakdown)));
         if (!results.notes().isEmpty()) {
             section.append("\nHow it was measured:\n\n");
             results.notes().forEach(note -> section.append("- ").append(note).append('\n'));

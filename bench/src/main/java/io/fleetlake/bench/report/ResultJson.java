@@ -12,8 +12,10 @@ import java.nio.file.Path;
 import java.util.TreeMap;
 
 /**
- * The results as JSON: the machine, the settings, and every metric with {@code value} (a number) or {@code
- * notMeasured} (why not), its unit, target, reference figure, verdict and method; then the notes and the profile.
+ * The results as JSON: the machine, the settings, every metric with {@code value} (a number) or {@code notMeasured}
+ * (why not), its unit, target, reference figure, verdict and method; the targets of issue 13 with their verdicts; the
+ * breakdowns, each with {@code columns} and {@code rows} (a label and one number or null per column) or {@code
+ * notMeasured}; then the notes and the profile.
  */
 public final class ResultJson {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -49,6 +51,36 @@ public final class ResultJson {
             node.put("reference", metric.reference());
             node.put("verdict", metric.verdict().name());
             node.put("method", metric.method());
+        }
+        ArrayNode targets = root.putArray("targets");
+        for (TargetStatus target : results.targets()) {
+            ObjectNode node = targets.addObject();
+            node.put("figure", target.figure());
+            node.put("target", target.target());
+            node.put("measured", target.measured());
+            node.put("verdict", target.verdict().name());
+        }
+        ArrayNode breakdowns = root.putArray("breakdowns");
+        for (Breakdown breakdown : results.breakdowns()) {
+            ObjectNode node = breakdowns.addObject();
+            node.put("key", breakdown.key());
+            node.put("title", breakdown.title());
+            if (breakdown.notMeasured().isPresent()) {
+                node.put("notMeasured", breakdown.notMeasured().get());
+                continue;
+            }
+            node.put("labelHeader", breakdown.labelHeader());
+            ArrayNode columns = node.putArray("columns");
+            breakdown.columns().forEach(columns::add);
+            ArrayNode rows = node.putArray("rows");
+            for (Breakdown.Row row : breakdown.rows()) {
+                ObjectNode rowNode = rows.addObject();
+                rowNode.put("label", row.label());
+                ArrayNode values = rowNode.putArray("values");
+                row.values().forEach(value -> value.ifPresentOrElse(values::add, values::addNull));
+            }
+            ArrayNode breakdownNotes = node.putArray("notes");
+            breakdown.notes().forEach(breakdownNotes::add);
         }
         ArrayNode notes = root.putArray("notes");
         results.notes().forEach(notes::add);

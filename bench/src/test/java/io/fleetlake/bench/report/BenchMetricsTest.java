@@ -17,7 +17,10 @@ class BenchMetricsTest {
                 .contains(
                         "throughput.producer-rate",
                         "throughput.drain-rate",
+                        "throughput.pipeline-cpu",
+                        "throughput.state-growth",
                         "mqtt.end-to-end-rate",
+                        "latency.offered-rate",
                         "latency.redis.p50",
                         "latency.redis.p95",
                         "latency.redis.p99",
@@ -31,15 +34,46 @@ class BenchMetricsTest {
     }
 
     @Test
-    void targetsAreTheBriefs() {
+    void targetsAreThoseOfIssue13() {
         assertThat(BenchMetrics.DRAIN_RATE.target().orElseThrow().isMetBy(30_000))
                 .isTrue();
         assertThat(BenchMetrics.DRAIN_RATE.target().orElseThrow().isMetBy(29_999))
                 .isFalse();
+        assertThat(BenchMetrics.STEADY_RATE.target().orElseThrow().threshold()).isEqualTo(30_000);
+        assertThat(BenchMetrics.PIPELINE_CPU.target().orElseThrow().isMetBy(60)).isTrue();
+        assertThat(BenchMetrics.PIPELINE_CPU.target().orElseThrow().isMetBy(60.1))
+                .isFalse();
+        assertThat(BenchMetrics.PEER_RATIO.target().orElseThrow().isMetBy(1.0)).isTrue();
+        assertThat(BenchMetrics.PEER_RATIO.target().orElseThrow().isMetBy(0.99)).isFalse();
+        assertThat(BenchMetrics.MQTT_END_TO_END_RATE.target().orElseThrow().threshold())
+                .isEqualTo(5_000);
+        assertThat(BenchMetrics.OFFERED_RATE.target().orElseThrow().isMetBy(2_000))
+                .isTrue();
+        assertThat(BenchMetrics.OFFERED_RATE.target().orElseThrow().isMetBy(1_999))
+                .isFalse();
+        assertThat(BenchMetrics.REDIS_P50.target().orElseThrow().threshold()).isEqualTo(200);
         assertThat(BenchMetrics.REDIS_P95.target().orElseThrow().threshold()).isEqualTo(500);
         assertThat(BenchMetrics.REDIS_P99.target().orElseThrow().threshold()).isEqualTo(1_000);
-        assertThat(BenchMetrics.PEER_RATIO.target().orElseThrow().threshold()).isEqualTo(1.5);
+        assertThat(BenchMetrics.TIME_TRAVEL_WARM.target().orElseThrow().isMetBy(1_000))
+                .isTrue();
+        assertThat(BenchMetrics.TIME_TRAVEL_WARM.target().orElseThrow().isMetBy(1_001))
+                .isFalse();
+        assertThat(BenchMetrics.STATE_GROWTH.target().orElseThrow().isMetBy(0.9))
+                .isTrue();
+        assertThat(BenchMetrics.STATE_GROWTH.target().orElseThrow().isMetBy(0.89))
+                .isFalse();
         assertThat(BenchMetrics.REDIS_P95.reference()).isEqualTo("4,200 ms");
+    }
+
+    @Test
+    void figuresWithoutATargetInIssue13HaveNone() {
+        Duration interval = Duration.ofSeconds(10);
+
+        assertThat(BenchMetrics.icebergCommit("p50", interval).target()).isEmpty();
+        assertThat(BenchMetrics.icebergCommit("p99", interval).target()).isEmpty();
+        assertThat(BenchMetrics.trinoVisible("p95").target()).isEmpty();
+        assertThat(BenchMetrics.TIME_TRAVEL_COLD.target()).isEmpty();
+        assertThat(BenchMetrics.PRODUCER_RATE.target()).isEmpty();
     }
 
     @Test
@@ -48,7 +82,7 @@ class BenchMetricsTest {
 
         assertThat(commit.target().orElseThrow().threshold()).isEqualTo(15_000);
         assertThat(commit.target().orElseThrow().description()).isEqualTo("<= 15,000 ms (checkpoint 10 s + 5 s)");
-        assertThat(BenchMetrics.trinoVisible("p99", Duration.ofSeconds(5))
+        assertThat(BenchMetrics.icebergCommit("p95", Duration.ofSeconds(5))
                         .target()
                         .orElseThrow()
                         .threshold())

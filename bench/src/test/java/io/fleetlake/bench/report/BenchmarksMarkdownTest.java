@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,12 @@ class BenchmarksMarkdownTest {
                         + " Load average (1/5/15 min) at the start 0.50 0.40 0.30, at the end 1.00 0.80 0.60.");
         assertThat(text).contains("Settings: `mode` quick, `records` 1,000.");
         assertThat(text).contains(ResultTable.markdown(ResultsFixture.metrics()));
+        assertThat(text).contains("| Issue 13 figure | Target | Measured | Verdict |");
+        assertThat(text)
+                .contains("**Where the time goes**\n\n| hop | p50 ms | p95 ms |\n| --- | --- | --- |\n"
+                        + "| device -> received | 12 | 40 |\n| received -> Kafka | 250 | - |\n\n"
+                        + "- Send time = event time.\n");
+        assertThat(text).contains("**Rate per tenth**\n\nNot measured: the backlog | was too small\n");
         assertThat(text).contains("- Warm-up excluded.\n");
         assertThat(text).contains("```\n1,234 execution samples\n  50.0 %  Parquet writing\n```\n");
     }
@@ -49,8 +56,10 @@ class BenchmarksMarkdownTest {
                 results.machine(),
                 results.settings(),
                 results.metrics(),
+                results.targets(),
+                results.breakdowns(),
                 results.notes(),
-                java.util.List.of(),
+                List.of(),
                 results.loadAverageAtEnd());
 
         assertThat(BenchmarksMarkdown.section(withoutProfile)).doesNotContain("Where the pipeline's time goes");

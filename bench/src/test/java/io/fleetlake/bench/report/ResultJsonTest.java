@@ -51,6 +51,27 @@ class ResultJsonTest {
     }
 
     @Test
+    void carriesTheTargetsOfIssue13AndTheBreakdownsWithNumbersOrTheReason() throws IOException {
+        JsonNode root = JSON.readTree(ResultJson.render(ResultsFixture.results()));
+
+        JsonNode targets = root.path("targets");
+        assertThat(targets.size()).isEqualTo(9);
+        assertThat(targets.get(0).path("figure").asText())
+                .isEqualTo("pipeline drain Kafka -> Iceberg + Redis (steady)");
+        assertThat(targets.get(0).path("verdict").asText()).isIn("MET", "MISSED", "NOT_MEASURED");
+        JsonNode hops = root.path("breakdowns").get(0);
+        assertThat(hops.path("key").asText()).isEqualTo("latency.hops");
+        assertThat(hops.path("columns").get(1).asText()).isEqualTo("p95 ms");
+        assertThat(hops.path("rows").get(0).path("label").asText()).isEqualTo("device -> received");
+        assertThat(hops.path("rows").get(0).path("values").get(1).asDouble()).isEqualTo(40);
+        assertThat(hops.path("rows").get(1).path("values").get(1).isNull()).isTrue();
+        assertThat(hops.path("notes").get(0).asText()).isEqualTo("Send time = event time.");
+        JsonNode tenths = root.path("breakdowns").get(1);
+        assertThat(tenths.path("notMeasured").asText()).isEqualTo("the backlog | was too small");
+        assertThat(tenths.has("rows")).isFalse();
+    }
+
+    @Test
     void writesTheFileCreatingItsDirectory(@TempDir Path directory) throws IOException {
         Path file = directory.resolve("out/bench-results.json");
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Results of a made-up run: every metric of the bench, one in three not measured. */
 final class ResultsFixture {
@@ -32,6 +33,20 @@ final class ResultsFixture {
         return metrics;
     }
 
+    static List<Breakdown> breakdowns() {
+        return List.of(
+                Breakdown.measured(
+                        "latency.hops",
+                        "Where the time goes",
+                        "hop",
+                        List.of("p50 ms", "p95 ms"),
+                        List.of(
+                                Breakdown.Row.of("device -> received", 12, 40),
+                                new Breakdown.Row("received -> Kafka", List.of(Optional.of(250.0), Optional.empty()))),
+                        List.of("Send time = event time.")),
+                Breakdown.notMeasured("throughput.deciles", "Rate per tenth", "the backlog | was too small"));
+    }
+
     static BenchResults results() {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("records", "1,000");
@@ -40,6 +55,8 @@ final class ResultsFixture {
                 MACHINE,
                 settings,
                 metrics(),
+                IssueTargets.evaluate(metrics(), Map.of(), Duration.ofSeconds(10)),
+                breakdowns(),
                 List.of("Warm-up excluded."),
                 List.of("1,234 execution samples", "  50.0 %  Parquet writing"),
                 "1.00 0.80 0.60");

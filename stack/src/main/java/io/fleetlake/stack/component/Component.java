@@ -32,4 +32,12 @@ public interface Component {
 
     /** Stops the component and releases what it holds; safe to call when it was never started. */
     void stop();
+
+    /**
+     * The operating-system process the component runs as, for measurements such as its CPU time; empty while it is
+     * stopped, and for components that are not a process of their own (set-up tasks, in-process servers).
+     */
+    default Optional<ProcessHandle> processHandle() {
+        return Optional.empty();
+    }
 }

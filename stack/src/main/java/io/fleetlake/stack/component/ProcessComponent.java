@@ -101,6 +101,7 @@ public final class ProcessComponent implements Component {
     }
 
     /** The running process, for measurements such as its CPU time; empty while it is stopped or has exited. */
+    @Override
     public Optional<ProcessHandle> processHandle() {
         ManagedProcess current = process;
         return current != null && current.isAlive() ? Optional.of(current.handle()) : Optional.empty();

@@ -77,6 +77,12 @@ public final class TrinoComponent implements Component {
     }
 
     @Override
+    public Optional<ProcessHandle> processHandle() {
+        TrinoServer current = server;
+        return current == null ? Optional.empty() : current.processHandle();
+    }
+
+    @Override
     public void stop() {
         TrinoServer current = server;
         server = null;
