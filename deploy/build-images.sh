@@ -6,13 +6,8 @@
 #   deploy/build-images.sh --prepare-only                # only the build contexts; needs no Docker
 #
 # Images (folders of deploy/images/): iceberg-catalog, ingest-connect, simulator (also runs the planning API),
-<<<<<<< HEAD
-# dashboard, table-maintenance, and flink-pipeline (the official Flink image plus the pipeline's shaded job jar from
-# flink-jobs).
-=======
-# dashboard, spark-jobs (the daily reverse geocoding), and flink-pipeline (the official Flink image plus the pipeline's
-# shaded job jar from flink-jobs).
->>>>>>> wt/geocode
+# dashboard, table-maintenance, spark-jobs (the daily reverse geocoding), and flink-pipeline (the official Flink image
+# plus the pipeline's shaded job jar from flink-jobs).
 #
 # Each Java service image is built from its module folder: Maven puts the module jar in <module>/target/image/app/
 # and its runtime dependencies in <module>/target/image/lib/ (target/launch/classpath.txt lists absolute ~/.m2 paths,
@@ -22,22 +17,14 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 usage() {
-<<<<<<< HEAD
-    echo "Usage: $0 [--prepare-only] [iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|flink-pipeline ...]" >&2
-=======
-    echo "Usage: $0 [--prepare-only] [iceberg-catalog|ingest-connect|simulator|dashboard|spark-jobs|flink-pipeline ...]" >&2
->>>>>>> wt/geocode
+    echo "Usage: $0 [--prepare-only] [iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs|flink-pipeline ...]" >&2
     exit 2
 }
 
 # The Maven module whose build output goes into an image.
 module_of() {
     case "$1" in
-<<<<<<< HEAD
-        iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance) echo "$1" ;;
-=======
-        iceberg-catalog|ingest-connect|simulator|dashboard|spark-jobs) echo "$1" ;;
->>>>>>> wt/geocode
+        iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs) echo "$1" ;;
         flink-pipeline) echo flink-jobs ;;
         *) echo "Unknown image '$1'" >&2; usage ;;
     esac
@@ -54,11 +41,7 @@ for argument in "$@"; do
     esac
 done
 if [ ${#images[@]} -eq 0 ]; then
-<<<<<<< HEAD
-    images=(iceberg-catalog ingest-connect simulator dashboard table-maintenance flink-pipeline)
-=======
-    images=(iceberg-catalog ingest-connect simulator dashboard spark-jobs flink-pipeline)
->>>>>>> wt/geocode
+    images=(iceberg-catalog ingest-connect simulator dashboard table-maintenance spark-jobs flink-pipeline)
 fi
 
 # The project version from the root pom: the first <version> after the parent's coordinates.

@@ -26,11 +26,8 @@ final class ServiceConfigurations {
     static final String FLINK_JOB_MANAGER = "flink-jobmanager";
     static final String FLINK_TASK_MANAGER = "flink-taskmanager";
     static final String DASHBOARD = "dashboard";
-<<<<<<< HEAD
     static final String TABLE_MAINTENANCE = "table-maintenance";
-=======
     static final String GEOCODE = "geocode";
->>>>>>> wt/geocode
     static final String TRINO = "trino";
     static final String MOSQUITTO = "mosquitto";
     static final String MINIO = "minio";
@@ -51,11 +48,8 @@ final class ServiceConfigurations {
             // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
             FLINK_JOB_MANAGER, FleetPipelineConfig::from,
             DASHBOARD, DashboardConfig::from,
-<<<<<<< HEAD
-            TABLE_MAINTENANCE, MaintenanceConfig::from);
-=======
+            TABLE_MAINTENANCE, MaintenanceConfig::from,
             GEOCODE, source -> GeocodeConfig.from(source, Clock.systemUTC()));
->>>>>>> wt/geocode
 
     private ServiceConfigurations() {}
 
