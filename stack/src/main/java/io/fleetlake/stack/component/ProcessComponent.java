@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -100,17 +101,53 @@ public final class ProcessComponent implements Component {
         }
     }
 
+    @Override
+    public Optional<ComponentExit> exit() {
+        ManagedProcess current = process;
+        if (current == null || current.isAlive()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ComponentExit(current.exitCode(), Optional.of(logFile)));
+    }
+
+    @Override
+    public OptionalLong pid() {
+        ManagedProcess current = process;
+        return current != null && current.isAlive() ? OptionalLong.of(current.pid()) : OptionalLong.empty();
+    }
+
+    /** Freezes the process (SIGSTOP) until {@link #resume()}; for failure-injection tests. */
+    public synchronized void pause() {
+        running("pause").pause();
+    }
+
+    /** Lets a paused process run again (SIGCONT). */
+    public synchronized void resume() {
+        running("resume").resume();
+    }
+
+    private ManagedProcess running(String action) {
+        ManagedProcess current = process;
+        if (current == null || !current.isAlive()) {
+            throw new IllegalStateException("Cannot " + action + " " + name + ": it is not running");
+        }
+        return current;
+    }
+
     /** The running process, for measurements such as its CPU time; empty while it is stopped or has exited. */
     public Optional<ProcessHandle> processHandle() {
         ManagedProcess current = process;
         return current != null && current.isAlive() ? Optional.of(current.handle()) : Optional.empty();
     }
 
-    /** Kills the process as a crash would (no shutdown hooks); for failure-injection tests. */
+    /**
+     * Kills the process as a crash would (SIGKILL, no shutdown hooks) and waits until it has ended; for
+     * failure-injection tests. The ended process stays visible as {@link #exit()}, so the stack's supervisor restarts
+     * the component.
+     */
     public synchronized void kill() {
         if (process != null) {
             process.kill();
-            process = null;
         }
     }
 }
