@@ -10,7 +10,7 @@ import io.fleetlake.stack.verify.StackVerifier.VerifyException;
 import io.fleetlake.stack.verify.VerifyReport;
 import io.fleetlake.stack.verify.VerifyScope;
 import io.fleetlake.validation.ValidationRules;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -18,7 +18,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code fleet verify}: reconciles every stage of the running stack and reports lost and duplicated positions. */
 @Command(
@@ -40,6 +42,9 @@ public final class VerifyCommand implements Callable<Integer> {
     static final String DEFAULT_PIPELINE_CONSUMER_GROUP = "fleet-pipeline";
 
     static final String PIPELINE_CONSUMER_GROUP = "pipeline.consumer-group";
+
+    @Spec
+    private CommandSpec spec;
 
     @Mixin
     private StackOptions options;
@@ -90,7 +95,7 @@ public final class VerifyCommand implements Callable<Integer> {
         try {
             return verify();
         } catch (ConfigException e) {
-            System.err.println("fleet verify: " + e.getMessage());
+            spec.commandLine().getErr().println("fleet verify: " + e.getMessage());
             return 2;
         }
     }
@@ -99,11 +104,15 @@ public final class VerifyCommand implements Callable<Integer> {
         ConfigSource configuration = options.configuration();
         StackSettings settings = options.settings(configuration, options.home());
         VerifyScope scope = scope(Instant.now());
-        PrintStream progressOut = System.err;
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter progressOut = spec.commandLine().getErr();
         StackVerifier verifier = new StackVerifier(
                 endpoints(settings, configuration),
                 new PositionCodec(ValidationRules.from(configuration).schemas()),
-                progressOut::println);
+                line -> {
+                    progressOut.println(line);
+                    progressOut.flush();
+                });
         try {
             if (wait != null) {
                 Duration limit = parseDuration("--wait", wait);
@@ -113,11 +122,13 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
             }
             VerifyReport report = verifier.verify(scope, samples);
-            System.out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
+            out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
+            out.flush();
             return report.exitCode();
         } catch (VerifyException e) {
-            System.err.println("fleet verify: " + e.getMessage());
-            System.err.println("Is the stack running (fleet up), and are --data-dir / --config the stack's?");
+            progressOut.println("fleet verify: " + e.getMessage());
+            progressOut.println("Is the stack running (fleet up), and are --data-dir / --config the stack's?");
+            progressOut.flush();
             return 2;
         }
     }

@@ -2,10 +2,7 @@ package io.fleetlake.stack.verify;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.model.LineageColumns;
-import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.Tables;
@@ -13,12 +10,9 @@ import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionField;
+import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.supervision.StackStatusFile;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -34,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -65,7 +58,6 @@ public final class StackVerifier {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EVENT_TIME = PositionField.EVENT_TIME.fieldName();
     private static final String VEHICLE_ID = PositionField.VEHICLE_ID.fieldName();
 
@@ -105,7 +97,7 @@ public final class StackVerifier {
                 scope,
                 reconciliation,
                 redis,
-                pipelineRestarts(),
+                new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
                 rechecked,
                 Duration.ofNanos(System.nanoTime() - startedAt));
@@ -457,49 +449,6 @@ public final class StackVerifier {
         return RedisComparison.compare(newest, inRedis, sampleLimit);
     }
 
-    private PipelineRestarts pipelineRestarts() {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-        try {
-            JsonNode overview = get(http, URI.create(endpoints.flinkRestUri() + "/jobs/overview"));
-            for (JsonNode job : overview.path("jobs")) {
-                if (PipelineMetricNames.JOB_NAME.equals(job.path("name").asText())
-                        && "RUNNING".equals(job.path("state").asText())) {
-                    String jobId = job.path("jid").asText();
-                    JsonNode metrics = get(
-                            http,
-                            URI.create(endpoints.flinkRestUri() + "/jobs/" + jobId + "/metrics?get="
-                                    + PipelineRestarts.METRIC));
-                    OptionalLong restarts = OptionalLong.empty();
-                    for (JsonNode metric : metrics) {
-                        if (PipelineRestarts.METRIC.equals(metric.path("id").asText())) {
-                            restarts = OptionalLong.of(
-                                    Long.parseLong(metric.path("value").asText()));
-                        }
-                    }
-                    return new PipelineRestarts(Optional.of(jobId), "RUNNING", restarts);
-                }
-            }
-            return new PipelineRestarts(Optional.empty(), "not running", OptionalLong.empty());
-        } catch (IOException | RuntimeException e) {
-            return new PipelineRestarts(
-                    Optional.empty(),
-                    "unreachable at " + endpoints.flinkRestUri() + " (" + e.getMessage() + ")",
-                    OptionalLong.empty());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new PipelineRestarts(Optional.empty(), "not asked (interrupted)", OptionalLong.empty());
-        }
-    }
-
-    private static JsonNode get(HttpClient http, URI uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET " + uri + " answered " + response.statusCode());
-        }
-        return JSON.readTree(response.body());
-    }
-
     @FunctionalInterface
     private interface RowConsumer {
         void accept(ResultSet row) throws SQLException;
@@ -535,24 +484,6 @@ public final class StackVerifier {
         public String toString() {
             return "Endpoints{kafka=" + kafkaBootstrapServers + ", trino=" + trinoJdbcUrl + ", redis=" + redisEndpoint
                     + ", flink=" + flinkRestUri + ", group=" + pipelineConsumerGroup + "}";
-        }
-    }
-
-    /**
-     * Restarts of the pipeline's Flink job inside its process (failovers), from the job's {@code numRestarts}
-     * metric; restarts of the whole process are the supervisor's.
-     *
-     * @param jobId the running job, if one runs
-     * @param state {@code RUNNING}, or why the count is unknown
-     * @param numRestarts the count, when known
-     */
-    public record PipelineRestarts(Optional<String> jobId, String state, OptionalLong numRestarts) {
-        public static final String METRIC = "numRestarts";
-
-        public PipelineRestarts {
-            requireNonNull(jobId, "jobId is null");
-            requireNonNull(state, "state is null");
-            requireNonNull(numRestarts, "numRestarts is null");
         }
     }
 

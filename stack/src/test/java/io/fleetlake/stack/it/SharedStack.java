@@ -41,6 +41,20 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
         return running(context);
     }
 
+    /**
+     * For a test class that runs a stack of its own: stops the shared stack first if an earlier class started it, so
+     * that two stacks never compete for this machine (the next class that needs the shared stack starts it again).
+     */
+    public static final class Exclusive implements BeforeAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            RunningStack shared = context.getRoot().getStore(NAMESPACE).remove("stack", RunningStack.class);
+            if (shared != null) {
+                shared.close();
+            }
+        }
+    }
+
     private static RunningStack running(ExtensionContext context) {
         return context.getRoot()
                 .getStore(NAMESPACE)
@@ -65,6 +79,9 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
             }
             ConfigSource configuration = ConfigSource.of(Map.ofEntries(
                     Map.entry(StackSettings.FREE_PORTS, "true"),
+                    // Generous start limits: the machine running the suite may be busy with other builds.
+                    Map.entry(StackSettings.START_TIMEOUT, "6m"),
+                    Map.entry("trino.startup-timeout", "5m"),
                     // Short checkpoints make commits (and so the tests) fast; production keeps the 10 s default.
                     Map.entry("pipeline.checkpoint-interval", "2s"),
                     Map.entry("validation.rules-file", rulesFile.toString()),
