@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.supervision.SupervisionPolicy;
+import io.fleetlake.stack.supervision.Supervisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -16,6 +19,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,19 +27,41 @@ import org.slf4j.LoggerFactory;
  * Starts components like a health-checked compose file: each one once its dependencies are healthy (independent ones
  * in parallel), waits for its own health probe, and stops everything in reverse start order. A component that fails
  * to start stops the whole stack with an error naming it and quoting its log.
+ *
+ * <p>Once healthy, every component is supervised ({@link Supervisor}): when its process ends by itself it is started
+ * again with backoff, and the restarts are logged and counted ({@link #statuses()}). Stopping a component on purpose
+ * ({@link #stop(String)}, {@link #close()}) ends its supervision first, so it stays stopped.
  */
 public final class EmbeddedStack implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedStack.class);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
+    private static final Duration SUPERVISION_INTERVAL = Duration.ofMillis(500);
 
     private final Map<String, Component> components;
     private final Duration startTimeout;
     private final List<Component> started = Collections.synchronizedList(new ArrayList<>());
+    private final Supervisor supervisor;
     private volatile boolean closing;
 
+    /** A stack supervised with the default policy, its statuses only kept in memory. */
     public EmbeddedStack(List<Component> components, Duration startTimeout) {
+        this(components, startTimeout, SupervisionPolicy.defaults(), statuses -> {});
+    }
+
+    /**
+     * @param supervision how components that end by themselves are restarted
+     * @param statusListener receives the supervisor's statuses after every change, for example to write them to a
+     *     file that {@code fleet status} and {@code fleet verify} read
+     */
+    public EmbeddedStack(
+            List<Component> components,
+            Duration startTimeout,
+            SupervisionPolicy supervision,
+            Consumer<List<ComponentStatus>> statusListener) {
         requireNonNull(components, "components is null");
         this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
+        requireNonNull(supervision, "supervision is null");
+        requireNonNull(statusListener, "statusListener is null");
         Map<String, Component> byName = new LinkedHashMap<>();
         for (Component component : components) {
             if (byName.put(component.name(), component) != null) {
@@ -52,6 +78,7 @@ public final class EmbeddedStack implements AutoCloseable {
         }
         this.components = Collections.unmodifiableMap(byName);
         topologicalOrder(); // rejects cycles at construction
+        this.supervisor = new Supervisor(supervision, startTimeout, SUPERVISION_INTERVAL, statusListener);
     }
 
     public List<Component> components() {
@@ -101,31 +128,99 @@ public final class EmbeddedStack implements AutoCloseable {
         start(name);
     }
 
-    /** Stops one component, for example to take a dependency away from the others; {@link #start(String)} undoes it. */
+    /**
+     * Stops one component, for example to take a dependency away from the others; {@link #start(String)} undoes it. The
+     * supervisor does not restart it.
+     */
     public void stop(String name) {
         Component component = component(name);
         LOG.info("Stopping {}", name);
+        supervisor.release(name);
         component.stop();
         started.remove(component);
     }
 
-    /** Starts one stopped component and waits until it is healthy. */
+    /** Starts one stopped component and waits until it is healthy; it is supervised from then on. */
     public void start(String name) {
         startAndAwait(component(name));
     }
 
     /**
-     * Kills one component's process without a chance to clean up, as a crash or {@code kill -9} would, then starts it
-     * again and waits until it is healthy; for failure-injection tests.
+     * Kills one component's process without a chance to clean up, as a crash or {@code kill -9} would, and waits until
+     * the supervisor has started it again and it is healthy; for failure-injection tests.
+     *
+     * @throws StackException when it is not running again within the start timeout plus the supervisor's backoff
      */
     public void crashAndRestart(String name) {
         if (!(component(name) instanceof ProcessComponent process)) {
             throw new IllegalArgumentException(name + " is not a process and cannot crash");
         }
+        int restartsBefore = restarts(name);
         LOG.info("Killing {}", name);
         process.kill();
-        started.remove(process);
-        startAndAwait(process);
+        awaitRestart(name, restartsBefore, startTimeout.plus(Duration.ofMinutes(1)));
+    }
+
+    /**
+     * Waits until the supervisor has restarted {@code name} more than {@code restartsBefore} times and it runs healthy
+     * again.
+     *
+     * @throws StackException when that does not happen within {@code timeout}, or the supervisor gave up on it
+     */
+    public void awaitRestart(String name, int restartsBefore, Duration timeout) {
+        Component component = component(name);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Optional<ComponentStatus> status = supervisor.status(name);
+            if (status.isPresent() && status.get().state() == ComponentStatus.State.GAVE_UP) {
+                throw new StackException("The supervisor gave up on " + name + ": "
+                        + status.get().lastFailure().orElse("unknown failure"));
+            }
+            if (status.isPresent()
+                    && status.get().restarts() > restartsBefore
+                    && status.get().state() == ComponentStatus.State.RUNNING
+                    && component.isHealthy()) {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new StackException(name + " was not restarted within " + timeout.toSeconds() + " s"
+                        + component.logFile().map(log -> "; see " + log).orElse(""));
+            }
+            waitBriefly("waiting for " + name + " to be restarted");
+        }
+    }
+
+    /** How often the supervisor has restarted {@code name} since the stack started; 0 when it is not supervised. */
+    public int restarts(String name) {
+        return supervisor.status(name).map(ComponentStatus::restarts).orElse(0);
+    }
+
+    /** What the supervisor knows about every running component: state, process, restarts, last failure. */
+    public List<ComponentStatus> statuses() {
+        return supervisor.statuses();
+    }
+
+    /**
+     * Freezes a component's process with SIGSTOP, as a stalled machine or a hung disk would: it keeps its connections
+     * but answers nothing until {@link #resume(String)}. The supervisor does not take a paused process for a dead one.
+     * For failure-injection tests.
+     */
+    public void pause(String name) {
+        LOG.info("Pausing {} (SIGSTOP)", name);
+        processComponent(name).pause();
+    }
+
+    /** Lets a {@link #pause(String) paused} component run again (SIGCONT). */
+    public void resume(String name) {
+        LOG.info("Resuming {} (SIGCONT)", name);
+        processComponent(name).resume();
+    }
+
+    private ProcessComponent processComponent(String name) {
+        if (!(component(name) instanceof ProcessComponent process)) {
+            throw new IllegalArgumentException(name + " is not a process of this stack and cannot be paused");
+        }
+        return process;
     }
 
     private void startAndAwait(Component component) {
@@ -155,13 +250,9 @@ public final class EmbeddedStack implements AutoCloseable {
                 throw new StackException(component.name() + " did not become healthy within " + startTimeout.toSeconds()
                         + " s" + component.logFile().map(log -> "; see " + log).orElse(""));
             }
-            try {
-                TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new StackException("Interrupted while waiting for " + component.name(), e);
-            }
+            waitBriefly("waiting for " + component.name());
         }
+        supervisor.watch(component);
         String endpoint = component.endpoint();
         LOG.info(
                 "{} ready{} ({} ms)",
@@ -170,10 +261,20 @@ public final class EmbeddedStack implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedAt));
     }
 
-    /** Stops every started component in reverse start order. */
+    private static void waitBriefly(String doing) {
+        try {
+            TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StackException("Interrupted while " + doing, e);
+        }
+    }
+
+    /** Ends supervision, then stops every started component in reverse start order. */
     @Override
     public void close() {
         closing = true;
+        supervisor.close();
         List<Component> toStop;
         synchronized (started) {
             toStop = new ArrayList<>(started);

@@ -9,7 +9,10 @@ import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.stack.supervision.StackStatusFile;
+import io.fleetlake.stack.supervision.SupervisionPolicy;
 import java.net.URI;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -64,7 +67,15 @@ public final class FleetStack {
      * processes launched by the stack in every case.
      */
     public static EmbeddedStack create(StackSettings settings, FleetHome home, StackServers servers) {
-        return new EmbeddedStack(new FleetStack(settings, home, servers).components(), settings.startTimeout());
+        StackStatusFile statusFile = new StackStatusFile(
+                StackStatusFile.location(settings.dataDirectory()),
+                ProcessHandle.current().pid(),
+                Instant.now());
+        return new EmbeddedStack(
+                new FleetStack(settings, home, servers).components(),
+                settings.startTimeout(),
+                SupervisionPolicy.from(settings.configuration()),
+                statusFile::write);
     }
 
     private List<Component> components() {

@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             DemoCommand.class,
             UpCommand.class,
+            StatusCommand.class,
+            VerifyCommand.class,
             SqlCommand.class,
             DlqCommand.class,
             BackfillCommand.class,

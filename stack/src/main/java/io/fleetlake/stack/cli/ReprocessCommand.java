@@ -7,6 +7,8 @@ import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.dlq.DeadLetterReprocessor;
 import io.fleetlake.stack.dlq.DeadLetterReprocessor.Outcome;
 import io.fleetlake.stack.dlq.DeadLetterReprocessor.Selection;
+import io.fleetlake.stack.dlq.ReprocessLock;
+import io.fleetlake.stack.dlq.ReprocessLock.LockHeldException;
 import io.fleetlake.validation.ValidationRules;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -25,7 +27,9 @@ import picocli.CommandLine.Option;
         description = {
             "Re-validate dead-lettered positions with the current rules (validation.* keys, validation.rules-file) and"
                     + " feed the ones that pass back into gps.raw.positions. Running it again republishes nothing twice.",
-            "Restart the pipeline first if you changed the rules, so that it judges the republished records by them."
+            "Restart the pipeline first if you changed the rules, so that it judges the republished records by them.",
+            "One run at a time per data folder: a second run exits with status 1, naming the running one"
+                    + " (<data-dir>/locks/dlq-reprocess.lock; a crashed run never blocks the next)."
         })
 public final class ReprocessCommand implements Callable<Integer> {
     @Mixin
@@ -61,9 +65,19 @@ public final class ReprocessCommand implements Callable<Integer> {
         StackSettings settings = options.settings(configuration, options.home());
         ValidationRules rules = ValidationRules.from(configuration);
         Selection selection = new Selection(EnumSet.copyOf(reasons), parseSince(since, Instant.now()));
-        Outcome outcome = new DeadLetterReprocessor(
-                        Optional.ofNullable(bootstrapServers).orElse(settings.kafkaBootstrapServers()), rules)
-                .reprocess(selection, dryRun);
+        Outcome outcome;
+        // A dry run writes nothing and needs no lock.
+        try (ReprocessLock lock = dryRun
+                ? null
+                : ReprocessLock.acquire(
+                        ReprocessLock.location(settings.dataDirectory()), "reprocessing " + selection)) {
+            outcome = new DeadLetterReprocessor(
+                            Optional.ofNullable(bootstrapServers).orElse(settings.kafkaBootstrapServers()), rules)
+                    .reprocess(selection, dryRun);
+        } catch (LockHeldException e) {
+            System.err.println("fleet dlq reprocess: " + e.getMessage());
+            return 1;
+        }
 
         System.out.printf("Dead-lettered records selected (%s): %,d%n", selection, outcome.selected());
         System.out.printf("  already reprocessed by an earlier run:  %,d%n", outcome.alreadyReprocessed());

@@ -2,6 +2,7 @@ package io.fleetlake.stack.component;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -39,5 +40,21 @@ public interface Component {
      */
     default Optional<ProcessHandle> processHandle() {
         return Optional.empty();
+    }
+
+    /**
+     * How the component ended by itself: its process exited although nobody stopped it. Empty while it runs, before
+     * {@link #start()}, after {@link #stop()}, and for a component that cannot tell; the stack's supervisor restarts
+     * a component once this is present, so only components that implement it are supervised.
+     */
+    default Optional<ComponentExit> exit() {
+        return Optional.empty();
+    }
+
+    /** The operating system's id of the component's running process, if it is one. */
+    default OptionalLong pid() {
+        return processHandle().filter(ProcessHandle::isAlive).stream()
+                .mapToLong(ProcessHandle::pid)
+                .findFirst();
     }
 }

@@ -1,5 +1,7 @@
 package io.fleetlake.stack.component;
 
+import io.fleetlake.common.process.LogFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -8,9 +10,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -18,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.KafkaException;
@@ -78,20 +82,13 @@ public final class HealthProbes {
     }
 
     /**
-     * The log file contains a line with {@code text}; for components whose own readiness line is more precise than
-     * any probe from outside (the launcher starts every log file empty).
+     * The current run's part of the log file contains a line with {@code text}; for components whose own readiness
+     * line is more precise than any probe from outside. Logs are appended to at every start, so only lines after the
+     * last start marker ({@link LogFiles#START_MARKER}) count; the probe reads only what was added since its previous
+     * call.
      */
     public static BooleanSupplier logContains(Path logFile, String text) {
-        return () -> {
-            if (!Files.isRegularFile(logFile)) {
-                return false;
-            }
-            try (Stream<String> lines = Files.lines(logFile, StandardCharsets.UTF_8)) {
-                return lines.anyMatch(line -> line.contains(text));
-            } catch (IOException | UncheckedIOException e) {
-                return false;
-            }
-        };
+        return new LogLineProbe(logFile, text);
     }
 
     /** A GET answers 200 and its body satisfies the predicate. */
@@ -109,5 +106,62 @@ public final class HealthProbes {
                 return false;
             }
         };
+    }
+
+    /** Follows a log file like {@code tail -f}: whole lines only, starting over when the file was rotated. */
+    private static final class LogLineProbe implements BooleanSupplier {
+        private final Path logFile;
+        private final String text;
+        private long position; // guarded by this: bytes of whole lines already read
+        private boolean found; // guarded by this: the text appeared after the last start marker
+
+        LogLineProbe(Path logFile, String text) {
+            this.logFile = logFile;
+            this.text = text;
+        }
+
+        @Override
+        public synchronized boolean getAsBoolean() {
+            if (!Files.isRegularFile(logFile)) {
+                return false;
+            }
+            try (FileChannel channel = FileChannel.open(logFile, StandardOpenOption.READ)) {
+                if (channel.size() < position) {
+                    // Rotated: the file is a new one.
+                    position = 0;
+                    found = false;
+                }
+                channel.position(position);
+                ByteArrayOutputStream line = new ByteArrayOutputStream();
+                ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+                long read = position;
+                while (channel.read(buffer) > 0) {
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        byte next = buffer.get();
+                        read++;
+                        if (next == '\n') {
+                            accept(line.toString(StandardCharsets.UTF_8));
+                            line.reset();
+                            position = read;
+                        } else {
+                            line.write(next);
+                        }
+                    }
+                    buffer.clear();
+                }
+                return found;
+            } catch (IOException | UncheckedIOException e) {
+                return false;
+            }
+        }
+
+        private void accept(String line) {
+            if (LogFiles.isStartMarker(line)) {
+                found = false;
+            } else if (line.contains(text)) {
+                found = true;
+            }
+        }
     }
 }

@@ -100,6 +100,33 @@ public final class ProcessComponent implements Component {
         }
     }
 
+    @Override
+    public Optional<ComponentExit> exit() {
+        ManagedProcess current = process;
+        if (current == null || current.isAlive()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ComponentExit(current.exitCode(), Optional.of(logFile)));
+    }
+
+    /** Freezes the process (SIGSTOP) until {@link #resume()}; for failure-injection tests. */
+    public synchronized void pause() {
+        running("pause").pause();
+    }
+
+    /** Lets a paused process run again (SIGCONT). */
+    public synchronized void resume() {
+        running("resume").resume();
+    }
+
+    private ManagedProcess running(String action) {
+        ManagedProcess current = process;
+        if (current == null || !current.isAlive()) {
+            throw new IllegalStateException("Cannot " + action + " " + name + ": it is not running");
+        }
+        return current;
+    }
+
     /** The running process, for measurements such as its CPU time; empty while it is stopped or has exited. */
     @Override
     public Optional<ProcessHandle> processHandle() {
@@ -107,11 +134,14 @@ public final class ProcessComponent implements Component {
         return current != null && current.isAlive() ? Optional.of(current.handle()) : Optional.empty();
     }
 
-    /** Kills the process as a crash would (no shutdown hooks); for failure-injection tests. */
+    /**
+     * Kills the process as a crash would (SIGKILL, no shutdown hooks) and waits until it has ended; for
+     * failure-injection tests. The ended process stays visible as {@link #exit()}, so the stack's supervisor restarts
+     * the component.
+     */
     public synchronized void kill() {
         if (process != null) {
             process.kill();
-            process = null;
         }
     }
 }

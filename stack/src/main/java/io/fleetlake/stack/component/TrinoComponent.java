@@ -3,6 +3,7 @@ package io.fleetlake.stack.component;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.process.LogFiles;
 import io.fleetlake.trino.TrinoConfig;
 import io.fleetlake.trino.TrinoServer;
 import java.nio.file.Path;
@@ -12,7 +13,8 @@ import java.util.Set;
 
 /**
  * Trino, assembled by the {@code trino} module and run in its own JVM (Java 22 or newer, located by the trino module).
- * Starting blocks until Trino reports that it has finished starting.
+ * Starting blocks until Trino reports that it has finished starting. Its server log is appended to at every start,
+ * after a start marker, and rotated when it has grown large ({@link LogFiles}).
  */
 public final class TrinoComponent implements Component {
     private final String name;
@@ -42,6 +44,7 @@ public final class TrinoComponent implements Component {
     @Override
     public void start() {
         TrinoServer starting = new TrinoServer(TrinoConfig.from(ConfigSource.of(configuration)));
+        LogFiles.beginRun(starting.logFile(), name);
         server = starting;
         starting.start();
     }
@@ -80,6 +83,28 @@ public final class TrinoComponent implements Component {
     public Optional<ProcessHandle> processHandle() {
         TrinoServer current = server;
         return current == null ? Optional.empty() : current.processHandle();
+    }
+
+    @Override
+    public Optional<ComponentExit> exit() {
+        TrinoServer current = server;
+        if (current == null) {
+            return Optional.empty();
+        }
+        try {
+            if (ProcessHandle.of(current.processId())
+                    .map(ProcessHandle::isAlive)
+                    .orElse(false)) {
+                return Optional.empty();
+            }
+            // The process has ended: waiting for it returns its status at once.
+            return Optional.of(new ComponentExit(current.awaitTermination(), Optional.of(current.logFile())));
+        } catch (IllegalStateException notLaunched) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     @Override

@@ -3,9 +3,11 @@ package io.fleetlake.stack.inspect;
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -44,6 +46,32 @@ public final class KafkaInspector {
             while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
                 consumer.poll(POLL_TIMEOUT).forEach(action);
             }
+        }
+    }
+
+    /**
+     * The newest timestamp among the committed records at the end of each partition of the topic; empty when the
+     * topic holds no record. Reads only the last records of each partition.
+     */
+    public Optional<Instant> newestRecordTime(String topic) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
+            Map<TopicPartition, Long> beginning = consumer.beginningOffsets(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            long newest = Long.MIN_VALUE;
+            for (TopicPartition partition : partitions) {
+                consumer.assign(List.of(partition));
+                // A transaction's commit marker takes an offset too: look back far enough to find a record.
+                consumer.seek(partition, Math.max(beginning.get(partition), end.get(partition) - 64));
+                while (consumer.position(partition) < end.get(partition)) {
+                    for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
+                        newest = Math.max(newest, record.timestamp());
+                    }
+                }
+            }
+            return newest == Long.MIN_VALUE ? Optional.empty() : Optional.of(Instant.ofEpochMilli(newest));
         }
     }
 

@@ -2,6 +2,7 @@ package io.fleetlake.stack.process;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.process.LogFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,17 +17,21 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A child process of the launcher whose output goes to a log file. Stopping sends SIGTERM to the process and its
- * descendants, waits for a grace period and then kills whatever is left, so that no orphan survives the launcher.
+ * A child process of the launcher whose output goes to a log file. Every start appends to the log after a start marker
+ * ({@link LogFiles}), so the log of a crashed run is still there after the restart. Stopping sends SIGTERM to the
+ * process and its descendants, waits for a grace period and then kills whatever is left, so that no orphan survives
+ * the launcher.
  */
 public final class ManagedProcess implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedProcess.class);
     private static final int LOG_TAIL_LINES = 40;
     private static final Path SETSID = Path.of("/usr/bin/setsid");
+    private static final Path KILL = Path.of("/bin/kill");
 
     private final String name;
     private final Process process;
     private final Path logFile;
+    private volatile boolean paused;
 
     private ManagedProcess(String name, Process process, Path logFile) {
         this.name = name;
@@ -35,7 +40,8 @@ public final class ManagedProcess implements AutoCloseable {
     }
 
     /**
-     * Starts {@code command}, appending its standard output and error to {@code logFile}.
+     * Starts {@code command}, appending its standard output and error to {@code logFile} after a start marker (the file
+     * is rotated first when it has grown large; see {@link LogFiles}).
      *
      * @param environment variables added to the launcher's own environment
      */
@@ -47,9 +53,8 @@ public final class ManagedProcess implements AutoCloseable {
         requireNonNull(environment, "environment is null");
         requireNonNull(logFile, "logFile is null");
         try {
-            Files.createDirectories(logFile.getParent());
             Files.createDirectories(workingDirectory);
-            Files.writeString(logFile, "", StandardCharsets.UTF_8);
+            LogFiles.beginRun(logFile, name);
             ProcessBuilder builder = new ProcessBuilder(inOwnSession(command))
                     .directory(workingDirectory.toFile())
                     .redirectErrorStream(true)
@@ -116,6 +121,10 @@ public final class ManagedProcess implements AutoCloseable {
 
     /** Stops the process and its descendants; see the class comment. */
     public void stop(Duration gracePeriod) {
+        if (paused && process.isAlive()) {
+            // A stopped process would only see SIGTERM once it runs again.
+            resume();
+        }
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroy();
         descendants.forEach(ProcessHandle::destroy);
@@ -130,6 +139,45 @@ public final class ManagedProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /**
+     * Freezes the process and its descendants with SIGSTOP, as a stalled machine, a long garbage collection or a hung
+     * disk would: it keeps its sockets open but answers nothing until {@link #resume()}. For failure-injection tests.
+     */
+    public void pause() {
+        signal("STOP");
+        paused = true;
+    }
+
+    /** Lets a {@link #pause() paused} process and its descendants run again (SIGCONT). */
+    public void resume() {
+        signal("CONT");
+        paused = false;
+    }
+
+    /** True between {@link #pause()} and {@link #resume()}. */
+    public boolean isPaused() {
+        return paused;
+    }
+
+    private void signal(String signal) {
+        List<String> command = new ArrayList<>(List.of(KILL.toString(), "-" + signal, Long.toString(process.pid())));
+        process.descendants().forEach(descendant -> command.add(Long.toString(descendant.pid())));
+        try {
+            Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException(
+                        "Cannot send SIG" + signal + " to " + name + " (pid " + process.pid() + "): " + output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run " + KILL + " to send SIG" + signal + " to " + name, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while sending SIG" + signal + " to " + name, e);
+        }
+        LOG.info("Sent SIG{} to {} (pid {})", signal, name, process.pid());
     }
 
     /** Kills the process without a grace period, as a crash would; for failure tests. */

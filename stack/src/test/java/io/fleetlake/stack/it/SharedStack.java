@@ -41,6 +41,20 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
         return running(context);
     }
 
+    /**
+     * For a test class that runs a stack of its own: stops the shared stack first if an earlier class started it, so
+     * that two stacks never compete for this machine (the next class that needs the shared stack starts it again).
+     */
+    public static final class Exclusive implements BeforeAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            RunningStack shared = context.getRoot().getStore(NAMESPACE).remove("stack", RunningStack.class);
+            if (shared != null) {
+                shared.close();
+            }
+        }
+    }
+
     private static RunningStack running(ExtensionContext context) {
         return context.getRoot()
                 .getStore(NAMESPACE)

@@ -1,0 +1,167 @@
+package io.fleetlake.stack.cli;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.verify.StackVerifier;
+import io.fleetlake.stack.verify.StackVerifier.Endpoints;
+import io.fleetlake.stack.verify.StackVerifier.VerifyException;
+import io.fleetlake.stack.verify.VerifyReport;
+import io.fleetlake.stack.verify.VerifyScope;
+import io.fleetlake.validation.ValidationRules;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fleet verify}: reconciles every stage of the running stack and reports lost and duplicated positions. */
+@Command(
+        name = "verify",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Reconcile every stage of the running stack, read-only: the raw topic gps.raw.positions (read_committed,"
+                    + " decoded like the pipeline does), fleet.positions and fleet.rejected_positions (through Trino),"
+                    + " and Redis; print lost and duplicated positions with sample keys, the pipeline's job restarts"
+                    + " and the supervisor's restarts.",
+            "Lost: a raw record the pipeline has committed past whose (vehicle_id, event_time) is neither a row of"
+                    + " fleet.positions nor of fleet.rejected_positions (nor its record a rejected row)."
+                    + " Duplicated: a (vehicle_id, event_time) with more than one row in fleet.positions.",
+            "Exit status 0 when nothing is lost or duplicated and Redis holds every vehicle's newest position, 1"
+                    + " otherwise, 2 when a server cannot be read."
+        })
+public final class VerifyCommand implements Callable<Integer> {
+    /** The pipeline's default consumer group; {@code pipeline.consumer-group} overrides it, as for the pipeline. */
+    static final String DEFAULT_PIPELINE_CONSUMER_GROUP = "fleet-pipeline";
+
+    static final String PIPELINE_CONSUMER_GROUP = "pipeline.consumer-group";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Mixin
+    private StackOptions options;
+
+    @Option(
+            names = "--from",
+            paramLabel = "TIME",
+            description = "Only positions with an event time at or after TIME (ISO-8601, e.g. 2026-11-29T08:00:00Z).")
+    private Instant from;
+
+    @Option(
+            names = "--to",
+            paramLabel = "TIME",
+            description = "Only positions with an event time before TIME (ISO-8601).")
+    private Instant to;
+
+    @Option(
+            names = "--since",
+            paramLabel = "TIME",
+            description = "Like --from, also as a duration back from now (2h, 3d).")
+    private String since;
+
+    @Option(
+            names = "--vehicle-prefix",
+            paramLabel = "PREFIX",
+            description = "Only vehicles whose id starts with PREFIX.")
+    private String vehiclePrefix;
+
+    @Option(
+            names = "--wait",
+            paramLabel = "DURATION",
+            description = "First wait up to DURATION (e.g. 2m) until the pipeline has committed past every record the"
+                    + " raw topic holds now, so that nothing is left in flight. Default: do not wait.")
+    private String wait;
+
+    @Option(
+            names = "--samples",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "Sample keys shown per finding (default: ${DEFAULT-VALUE}).")
+    private int samples;
+
+    @Option(names = "--json", description = "Print the report as JSON on standard output (progress goes to stderr).")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        try {
+            return verify();
+        } catch (ConfigException e) {
+            spec.commandLine().getErr().println("fleet verify: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private int verify() {
+        ConfigSource configuration = options.configuration();
+        StackSettings settings = options.settings(configuration, options.home());
+        VerifyScope scope = scope(Instant.now());
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter progressOut = spec.commandLine().getErr();
+        StackVerifier verifier = new StackVerifier(
+                endpoints(settings, configuration),
+                new PositionCodec(ValidationRules.from(configuration).schemas()),
+                line -> {
+                    progressOut.println(line);
+                    progressOut.flush();
+                });
+        try {
+            if (wait != null) {
+                Duration limit = parseDuration("--wait", wait);
+                if (!verifier.awaitPipeline(limit)) {
+                    progressOut.println("The pipeline did not catch up within " + wait
+                            + "; records still in flight are reported as such and not judged.");
+                }
+            }
+            VerifyReport report = verifier.verify(scope, samples);
+            out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
+            out.flush();
+            return report.exitCode();
+        } catch (VerifyException e) {
+            progressOut.println("fleet verify: " + e.getMessage());
+            progressOut.println("Is the stack running (fleet up), and are --data-dir / --config the stack's?");
+            progressOut.flush();
+            return 2;
+        }
+    }
+
+    /** The scope the options select. */
+    VerifyScope scope(Instant now) {
+        if (since != null && from != null) {
+            throw new ConfigException("Give --from or --since, not both");
+        }
+        Optional<Instant> start = Optional.ofNullable(from).or(() -> ReprocessCommand.parseSince(since, now));
+        try {
+            return new VerifyScope(start, Optional.ofNullable(to), Optional.ofNullable(vehiclePrefix));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    static Endpoints endpoints(StackSettings settings, ConfigSource configuration) {
+        return new Endpoints(
+                settings.kafkaBootstrapServers(),
+                settings.trinoJdbcUrl(),
+                settings.redisUri(),
+                settings.redisEndpoint(),
+                settings.flinkRestUri(),
+                configuration.string(PIPELINE_CONSUMER_GROUP, DEFAULT_PIPELINE_CONSUMER_GROUP),
+                settings.dataDirectory());
+    }
+
+    private static Duration parseDuration(String option, String value) {
+        try {
+            return ConfigSource.parseDuration(value);
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            throw new ConfigException(option + " '" + value + "' is not a duration such as 30s, 2m or 1h");
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package io.fleetlake.stack.verify;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fleetlake.model.Tables;
+import io.fleetlake.model.Topics;
+import io.fleetlake.stack.inspect.FlinkInspector.PipelineRestarts;
+import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Everything {@code fleet verify} found, as text for people and JSON for scripts.
+ *
+ * @param rechecked whether lost records were checked against a second read of the tables
+ */
+public record VerifyReport(
+        VerifyScope scope,
+        Reconciliation reconciliation,
+        RedisComparison redis,
+        PipelineRestarts pipelineRestarts,
+        Optional<StackStatus> supervision,
+        boolean rechecked,
+        Duration elapsed) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public VerifyReport {
+        requireNonNull(scope, "scope is null");
+        requireNonNull(reconciliation, "reconciliation is null");
+        requireNonNull(redis, "redis is null");
+        requireNonNull(pipelineRestarts, "pipelineRestarts is null");
+        requireNonNull(supervision, "supervision is null");
+        requireNonNull(elapsed, "elapsed is null");
+    }
+
+    /** No loss, no duplicate, and Redis holds every vehicle's newest position. */
+    public boolean passed() {
+        return reconciliation.clean() && redis.clean();
+    }
+
+    /** 0 when {@link #passed()}, 1 otherwise. */
+    public int exitCode() {
+        return passed() ? 0 : 1;
+    }
+
+    public String toText() {
+        Reconciliation r = reconciliation;
+        StringBuilder text = new StringBuilder();
+        line(text, "Fleet verify: %s", scope.describe());
+        line(text, "");
+        line(text, "%-48s %,14d", Topics.RAW_POSITIONS + " records (read_committed)", r.rawRecords());
+        line(text, "%-48s %,14d", "  distinct (vehicle_id, event_time)", r.rawDistinctKeys());
+        line(text, "%-48s %,14d", "  undecodable", r.rawUndecodable());
+        line(text, "%-48s %,14d", "  not yet committed past by the pipeline", r.pending());
+        line(text, "%-48s %,14d", "  written to " + Tables.qualified(Tables.POSITIONS), r.written());
+        line(text, "%-48s %,14d", "  rejected to " + Tables.qualified(Tables.REJECTED_POSITIONS), r.rejected());
+        line(text, "%-48s %,14d", "  resends dropped", r.resendsDropped());
+        line(text, "%-48s %,14d", "  lost", r.lostRecords());
+        line(
+                text,
+                "%-48s %,14d (%,d distinct keys)",
+                Tables.qualified(Tables.POSITIONS) + " rows",
+                r.positionRows(),
+                r.positionDistinctKeys());
+        line(text, "%-48s %,14d", Tables.qualified(Tables.REJECTED_POSITIONS) + " rows", r.rejectedRows());
+        r.rejectedRowsByReason().entrySet().stream()
+                .sorted(java.util.Map.Entry.comparingByKey())
+                .forEach(entry -> line(text, "%-48s %,14d", "  " + entry.getKey(), entry.getValue()));
+        line(
+                text,
+                "%-48s %,14d of %,d (behind %d, missing %d, ahead %d)",
+                "Redis holds the newest position",
+                redis.matching(),
+                redis.vehicles(),
+                redis.behind(),
+                redis.missing(),
+                redis.ahead());
+        redis.samples().forEach(sample -> line(text, "    %s", sample));
+        if (r.keysWithoutRawRecord() > 0) {
+            line(
+                    text,
+                    "%-48s %,14d (raw records gone by retention, or rows written around the pipeline), e.g. %s",
+                    "Rows whose key no raw record has",
+                    r.keysWithoutRawRecord(),
+                    String.join(", ", r.keysWithoutRawRecordSamples()));
+        }
+        line(text, "");
+        line(text, "Lost:       %,d (%,d keys, %,d undecodable records)", r.lost(), r.lostKeys(), r.lostUndecodable());
+        r.lostSamples().forEach(sample -> line(text, "    %s", sample));
+        line(text, "Duplicated: %,d keys (%,d extra rows)", r.duplicatedKeys(), r.duplicateRows());
+        r.duplicatedSamples().forEach(sample -> line(text, "    %s", sample));
+        line(text, "");
+        line(
+                text,
+                "Pipeline job restarts (Flink numRestarts):   %s",
+                pipelineRestarts.numRestarts().isPresent()
+                        ? Long.toString(pipelineRestarts.numRestarts().getAsLong())
+                        : "unknown, job " + pipelineRestarts.state());
+        line(text, "Supervisor restarts:                         %s", supervisionText());
+        line(text, "");
+        line(
+                text,
+                "%s in %.1f s%s",
+                passed() ? "OK: nothing lost, nothing duplicated" : "FAILED: " + failureText(),
+                elapsed.toMillis() / 1000.0,
+                r.pending() > 0
+                        ? String.format(
+                                Locale.ROOT,
+                                "; %,d records were still in flight and are not judged (run again, or use --wait)",
+                                r.pending())
+                        : "");
+        return text.toString();
+    }
+
+    private String failureText() {
+        StringBuilder failures = new StringBuilder();
+        if (reconciliation.lost() > 0) {
+            failures.append(String.format(Locale.ROOT, "%,d lost", reconciliation.lost()));
+        }
+        if (reconciliation.duplicatedKeys() > 0) {
+            separate(failures).append(String.format(Locale.ROOT, "%,d duplicated", reconciliation.duplicatedKeys()));
+        }
+        if (!redis.clean()) {
+            separate(failures)
+                    .append(String.format(
+                            Locale.ROOT,
+                            "Redis behind for %,d and missing %,d vehicles",
+                            redis.behind(),
+                            redis.missing()));
+        }
+        return failures.toString();
+    }
+
+    private static StringBuilder separate(StringBuilder text) {
+        return text.isEmpty() ? text : text.append(", ");
+    }
+
+    private String supervisionText() {
+        if (supervision.isEmpty()) {
+            return "unknown (no " + io.fleetlake.stack.supervision.StackStatusFile.FILE_NAME + " in the data folder)";
+        }
+        StackStatus status = supervision.get();
+        List<String> restarted = status.components().stream()
+                .filter(component -> component.restarts() > 0 || component.state() != ComponentStatus.State.RUNNING)
+                .map(component -> component.name() + " " + component.restarts()
+                        + (component.state() == ComponentStatus.State.RUNNING ? "" : " (" + component.state() + ")"))
+                .toList();
+        return status.totalRestarts()
+                + (restarted.isEmpty() ? "" : " (" + String.join(", ", restarted) + ")")
+                + (status.launcherRunning() ? "" : "; the launcher (pid " + status.launcherPid() + ") has ended");
+    }
+
+    public String toJson() {
+        Reconciliation r = reconciliation;
+        ObjectNode root = JSON.createObjectNode();
+        root.put("passed", passed());
+        ObjectNode scopeNode = root.putObject("scope");
+        scope.from().ifPresent(from -> scopeNode.put("from", from.toString()));
+        scope.to().ifPresent(to -> scopeNode.put("to", to.toString()));
+        scope.vehiclePrefix().ifPresent(prefix -> scopeNode.put("vehicle_prefix", prefix));
+        ObjectNode raw = root.putObject("raw");
+        raw.put("records", r.rawRecords());
+        raw.put("distinct_keys", r.rawDistinctKeys());
+        raw.put("undecodable", r.rawUndecodable());
+        raw.put("pending", r.pending());
+        raw.put("written", r.written());
+        raw.put("rejected", r.rejected());
+        raw.put("resends_dropped", r.resendsDropped());
+        raw.put("lost", r.lostRecords());
+        ObjectNode positions = root.putObject("positions");
+        positions.put("rows", r.positionRows());
+        positions.put("distinct_keys", r.positionDistinctKeys());
+        positions.put("keys_without_raw_record", r.keysWithoutRawRecord());
+        ObjectNode rejected = root.putObject("rejected_positions");
+        rejected.put("rows", r.rejectedRows());
+        ObjectNode reasons = rejected.putObject("by_reason");
+        r.rejectedRowsByReason().forEach(reasons::put);
+        ObjectNode lost = root.putObject("lost");
+        lost.put("total", r.lost());
+        lost.put("keys", r.lostKeys());
+        lost.put("undecodable_records", r.lostUndecodable());
+        strings(lost.putArray("samples"), r.lostSamples());
+        ObjectNode duplicated = root.putObject("duplicated");
+        duplicated.put("keys", r.duplicatedKeys());
+        duplicated.put("extra_rows", r.duplicateRows());
+        strings(duplicated.putArray("samples"), r.duplicatedSamples());
+        ObjectNode redisNode = root.putObject("redis");
+        redisNode.put("vehicles", redis.vehicles());
+        redisNode.put("matching", redis.matching());
+        redisNode.put("behind", redis.behind());
+        redisNode.put("missing", redis.missing());
+        redisNode.put("ahead", redis.ahead());
+        strings(redisNode.putArray("samples"), redis.samples());
+        ObjectNode pipeline = root.putObject("pipeline");
+        pipeline.put("job_state", pipelineRestarts.state());
+        pipelineRestarts.jobId().ifPresent(id -> pipeline.put("job_id", id));
+        pipelineRestarts.numRestarts().ifPresent(count -> pipeline.put("num_restarts", count));
+        supervision.ifPresent(status -> {
+            ObjectNode supervisor = root.putObject("supervisor");
+            supervisor.put("launcher_pid", status.launcherPid());
+            supervisor.put("launcher_running", status.launcherRunning());
+            supervisor.put("total_restarts", status.totalRestarts());
+            ObjectNode components = supervisor.putObject("components");
+            for (ComponentStatus component : status.components()) {
+                ObjectNode node = components.putObject(component.name());
+                node.put("state", component.state().name());
+                node.put("restarts", component.restarts());
+                component.lastExitCode().ifPresent(code -> node.put("last_exit_code", code));
+            }
+        });
+        root.put("rechecked", rechecked);
+        root.put("elapsed_ms", elapsed.toMillis());
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("Cannot render the report as JSON", e);
+        }
+    }
+
+    private static void strings(ArrayNode array, List<String> values) {
+        values.forEach(array::add);
+    }
+
+    private static void line(StringBuilder text, String format, Object... arguments) {
+        text.append(String.format(Locale.ROOT, format, arguments)).append(System.lineSeparator());
+    }
+}

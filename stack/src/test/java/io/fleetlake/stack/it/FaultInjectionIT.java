@@ -1,0 +1,482 @@
+package io.fleetlake.stack.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.Tables;
+import io.fleetlake.model.Topics;
+import io.fleetlake.stack.EmbeddedStack;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.inspect.FlinkInspector;
+import io.fleetlake.stack.inspect.KafkaInspector;
+import io.fleetlake.stack.inspect.TrinoInspector;
+import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.verify.FixKey;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Nothing is lost or duplicated while components fail under load: several MQTT clients publish a ledger of positions
+ * (QoS 1) while the test kills the pipeline and the Connect worker with SIGKILL, freezes the Kafka broker, the S3
+ * server and Redis with SIGSTOP, and stops and starts the whole stack on its data folder. The stack's supervisor, not
+ * the test, brings killed processes back. Then {@code fleet verify} must find 0 lost and 0 duplicated, and every
+ * acknowledged position must be exactly once in {@code fleet.positions}.
+ *
+ * <p>It needs a stack of its own (it stops the whole stack), always with the embedded servers (it signals their
+ * processes). It runs first ({@link Order}), before the shared stack starts, so that two stacks never share the
+ * machine; and it stops the shared stack if another ordering started it already. The figures (events, each fault's
+ * recovery) are logged and written to {@code target/fault-injection-figures.txt}.
+ */
+@Order(1)
+@ExtendWith(SharedStack.Exclusive.class)
+@Timeout(value = 45, unit = TimeUnit.MINUTES)
+class FaultInjectionIT {
+    private static final Logger LOG = LoggerFactory.getLogger(FaultInjectionIT.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PREFIX = "FLT-";
+    private static final int CLIENTS = 4;
+    private static final int VEHICLES_PER_CLIENT = 5;
+    private static final Duration RECOVERY_TIMEOUT = Duration.ofMinutes(4);
+    private static final Duration KAFKA_PAUSE = Duration.ofSeconds(20);
+    private static final Duration S3_PAUSE = Duration.ofSeconds(30);
+    private static final Duration REDIS_PAUSE = Duration.ofSeconds(30);
+
+    private final List<FaultFigure> figures = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private StackSettings settings;
+    private FleetHome home;
+    private EmbeddedStack stack;
+
+    @Test
+    void nothingIsLostOrDuplicatedWhileComponentsAreKilledPausedAndRestarted() throws Exception {
+        home = FleetHome.locate();
+        settings = settings(
+                Path.of("target", "fault-stack-" + Instant.now().toEpochMilli()).toAbsolutePath());
+        long testStart = System.nanoTime();
+        stack = FleetStack.create(settings, home);
+        try {
+            stack.start();
+            try (LedgerPublishers publishers = LedgerPublishers.start(settings, PREFIX, CLIENTS, VEHICLES_PER_CLIENT)) {
+                await().atMost(RECOVERY_TIMEOUT)
+                        .pollInterval(Duration.ofSeconds(1))
+                        .ignoreExceptions()
+                        .until(() -> rows() > 0);
+
+                kill(FleetStack.PIPELINE);
+                kill(FleetStack.CONNECT);
+                pause(FleetStack.S3, S3_PAUSE);
+                pause(FleetStack.REDIS, REDIS_PAUSE);
+                pause(FleetStack.KAFKA, KAFKA_PAUSE);
+                String beforeRestart = restartSummary();
+                restartWholeStack();
+
+                publishers.stop(Duration.ofMinutes(5));
+                verifyAndReport(publishers, beforeRestart, Duration.ofNanos(System.nanoTime() - testStart));
+            }
+        } finally {
+            stack.close();
+        }
+    }
+
+    private static StackSettings settings(Path dataDirectory) {
+        ConfigSource configuration = ConfigSource.of(Map.ofEntries(
+                Map.entry(StackSettings.FREE_PORTS, "true"),
+                Map.entry(StackSettings.START_TIMEOUT, "6m"),
+                Map.entry("trino.startup-timeout", "5m"),
+                Map.entry("pipeline.checkpoint-interval", "2s"),
+                Map.entry("pipeline.source-idleness", "5s"),
+                Map.entry("redis.username", "fleet-fault"),
+                Map.entry("redis.password", "fault-secret-" + Instant.now().toEpochMilli()),
+                // Quick restarts: the test measures how fast the stack heals, not the production backoff.
+                Map.entry("stack.restart-initial-delay", "1s"),
+                Map.entry("stack.restart-max-delay", "10s")));
+        return StackSettings.from(configuration, dataDirectory);
+    }
+
+    /** SIGKILL to the component's process; the supervisor must bring it back. */
+    private void kill(String component) {
+        String fault = "kill -9 " + component;
+        int restartsBefore = stack.restarts(component);
+        long pid = stack.component(component).pid().orElseThrow();
+        long rowsBefore = rowsNow();
+        Instant faultAt = Instant.now();
+        LOG.info("Fault: {} (pid {})", fault, pid);
+        assertThat(ProcessHandle.of(pid).orElseThrow().destroyForcibly()).isTrue();
+        Optional<Duration> back = Optional.empty();
+        try {
+            stack.awaitRestart(component, restartsBefore, RECOVERY_TIMEOUT);
+            back = Optional.of(Duration.between(faultAt, Instant.now()));
+            assertThat(stack.restarts(component))
+                    .as("%s was restarted once, by the supervisor", component)
+                    .isEqualTo(restartsBefore + 1);
+        } catch (RuntimeException | AssertionError e) {
+            fail(fault, "the supervisor did not bring " + component + " back: " + e.getMessage());
+        }
+        figures.add(recovery(fault, Duration.ZERO, back, faultAt, rowsBefore));
+    }
+
+    /** SIGSTOP for {@code hold}, then SIGCONT; nothing may restart the frozen process meanwhile. */
+    private void pause(String component, Duration hold) throws InterruptedException {
+        String fault = "pause " + component + " (SIGSTOP " + hold.toSeconds() + " s)";
+        int restartsBefore = stack.restarts(component);
+        LOG.info("Fault: {}", fault);
+        stack.pause(component);
+        try {
+            // The fault itself: the process stays frozen this long, whatever happens around it.
+            TimeUnit.MILLISECONDS.sleep(hold.toMillis());
+        } finally {
+            stack.resume(component);
+        }
+        Instant resumedAt = Instant.now();
+        if (stack.restarts(component) != restartsBefore) {
+            fail(fault, "the supervisor restarted the paused " + component + " instead of leaving it frozen");
+        }
+        figures.add(recovery(fault, hold, Optional.empty(), resumedAt, rowsNow()));
+    }
+
+    /** Stops every component in reverse order and starts the stack again on the same data folder and ports. */
+    private void restartWholeStack() {
+        String fault = "stop and start the whole stack";
+        LOG.info("Fault: {}", fault);
+        Instant stoppingAt = Instant.now();
+        stack.close();
+        Duration stopped = Duration.between(stoppingAt, Instant.now());
+        stack = FleetStack.create(settings, home);
+        stack.start();
+        Instant startedAt = Instant.now();
+        LOG.info(
+                "Whole stack stopped in {} s and started again in {} s",
+                stopped.toSeconds(),
+                Duration.between(stoppingAt, startedAt).minus(stopped).toSeconds());
+        figures.add(
+                recovery(fault, stopped, Optional.of(Duration.between(stoppingAt, startedAt)), startedAt, rowsNow()));
+        String trinoLog = read(settings.componentDirectory(FleetStack.TRINO).resolve("var/log/server.log"));
+        if (count(trinoLog, "==== fleet launcher: starting trino") < 2) {
+            fail(fault, "Trino's log was not appended to across the restart");
+        }
+    }
+
+    /**
+     * How long after {@code since} the stack works again end to end: the connector writes positions received after
+     * {@code since} to Kafka (MQTT, Connect and Kafka work), and the pipeline commits rows to {@code fleet.positions}
+     * beyond the {@code rowsBefore} there were (Kafka, the pipeline, S3 and the catalog work). The pipeline may still be
+     * working off the backlog of the outage then; the final {@code fleet verify --wait} waits for that.
+     */
+    private FaultFigure recovery(
+            String fault, Duration held, Optional<Duration> componentBack, Instant since, long rowsBefore) {
+        KafkaInspector kafka = new KafkaInspector(settings.kafkaBootstrapServers());
+        Optional<Duration> ingesting =
+                awaitSince(since, fault, "positions received after it reach Kafka", () -> kafka.newestRecordTime(
+                                Topics.RAW_POSITIONS)
+                        .map(newest -> newest.isAfter(since))
+                        .orElse(false));
+        Optional<Duration> committing =
+                awaitSince(since, fault, "the pipeline commits new rows to fleet.positions", () -> rows() > rowsBefore);
+        FaultFigure figure = new FaultFigure(fault, held, componentBack, ingesting, committing);
+        LOG.info("Recovered from {}: {}", fault, figure);
+        return figure;
+    }
+
+    private Optional<Duration> awaitSince(
+            Instant since, String fault, String what, java.util.concurrent.Callable<Boolean> condition) {
+        try {
+            await().atMost(RECOVERY_TIMEOUT)
+                    .pollInterval(Duration.ofSeconds(1))
+                    .ignoreExceptions()
+                    .until(condition);
+            return Optional.of(Duration.between(since, Instant.now()));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            fail(fault, "not within " + RECOVERY_TIMEOUT.toMinutes() + " min: " + what + "; " + evidence());
+            return Optional.empty();
+        }
+    }
+
+    /** Rows of this test's vehicles in fleet.positions. */
+    private long rows() throws SQLException {
+        return Long.parseLong(new TrinoInspector(settings.trinoJdbcUrl())
+                .query(
+                        "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE ?",
+                        PREFIX + "%")
+                .get(0)
+                .get(0));
+    }
+
+    /** {@link #rows()}, retried while Trino or S3 are still coming back. */
+    private long rowsNow() {
+        long[] rows = {0};
+        await().atMost(RECOVERY_TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> {
+                    rows[0] = rows();
+                    return true;
+                });
+        return rows[0];
+    }
+
+    private void fail(String fault, String what) {
+        LOG.error("FAULT NOT SURVIVED: {}: {}", fault, what);
+        failures.add(fault + ": " + what);
+    }
+
+    private void verifyAndReport(LedgerPublishers publishers, String beforeRestart, Duration elapsed) throws Exception {
+        // The pipeline may still be working off the outages' backlog: verify waits until it has committed past it.
+        FleetCommand.Result verify = FleetCommand.run(settings, "verify", "--wait", "10m", "--json");
+        FleetCommand.Result verifyText = FleetCommand.run(settings, "verify");
+        JsonNode report = JSON.readTree(verify.out());
+
+        Set<FixKey> acknowledged = publishers.acknowledged();
+        Map<FixKey, Long> rows = rowsPerKey();
+        List<String> missing = new ArrayList<>();
+        List<String> duplicated = new ArrayList<>();
+        for (FixKey key : acknowledged) {
+            long count = rows.getOrDefault(key, 0L);
+            if (count == 0) {
+                missing.add(key.toString());
+            } else if (count > 1) {
+                duplicated.add(key + " (" + count + " rows)");
+            }
+        }
+        missing.sort(null);
+        duplicated.sort(null);
+
+        String text = figuresText(publishers, acknowledged.size(), report, beforeRestart, elapsed, missing, duplicated)
+                + System.lineSeparator() + "fleet verify (text):" + System.lineSeparator() + verifyText.out();
+        LOG.info("{}{}", System.lineSeparator(), text);
+        Files.writeString(Path.of("target", "fault-injection-figures.txt"), text, StandardCharsets.UTF_8);
+
+        assertThat(failures).as("faults the stack did not recover from").isEmpty();
+        assertThat(verify.exitCode()).as("fleet verify: %s", verify).isZero();
+        assertThat(report.at("/lost/total").asLong())
+                .as("lost according to fleet verify")
+                .isZero();
+        assertThat(report.at("/duplicated/keys").asLong())
+                .as("duplicated according to fleet verify")
+                .isZero();
+        assertThat(acknowledged).as("acknowledged positions").hasSizeGreaterThan(1000);
+        assertThat(missing)
+                .as("acknowledged positions missing from fleet.positions")
+                .isEmpty();
+        assertThat(duplicated)
+                .as("acknowledged positions stored more than once")
+                .isEmpty();
+    }
+
+    private Map<FixKey, Long> rowsPerKey() throws Exception {
+        Map<FixKey, Long> rows = new HashMap<>();
+        Properties properties = new Properties();
+        properties.setProperty("user", "fault-it");
+        try (Connection connection = DriverManager.getConnection(settings.trinoJdbcUrl(), properties);
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("SELECT vehicle_id,"
+                        + " CAST(round(to_unixtime(event_time) * 1e6) AS bigint), count(*) FROM "
+                        + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE '" + PREFIX
+                        + "%' GROUP BY 1, 2")) {
+            while (result.next()) {
+                rows.put(new FixKey(result.getString(1), result.getLong(2)), result.getLong(3));
+            }
+        }
+        return rows;
+    }
+
+    private String figuresText(
+            LedgerPublishers publishers,
+            int acknowledged,
+            JsonNode report,
+            String beforeRestart,
+            Duration elapsed,
+            List<String> missing,
+            List<String> duplicated) {
+        StringBuilder text = new StringBuilder();
+        line(text, "Fault-injection figures (FaultInjectionIT, %s)", Instant.now());
+        line(
+                text,
+                "Published %,d positions from %d MQTT clients (QoS 1, %d vehicles each), %,d acknowledged, %,d not"
+                        + " acknowledged; test ran %d s",
+                publishers.published(),
+                CLIENTS,
+                VEHICLES_PER_CLIENT,
+                acknowledged,
+                publishers.unacknowledged(),
+                elapsed.toSeconds());
+        line(
+                text,
+                "%-34s %6s %14s %28s %26s",
+                "fault",
+                "held",
+                "process back",
+                "new positions in Kafka after",
+                "pipeline commits rows after");
+        for (FaultFigure figure : figures) {
+            line(
+                    text,
+                    "%-34s %6s %14s %28s %26s",
+                    figure.fault(),
+                    figure.held().isZero() ? "-" : figure.held().toSeconds() + " s",
+                    seconds(figure.componentBack()),
+                    figure.ingesting().map(value -> value.toSeconds() + " s").orElse("NOT RECOVERED"),
+                    figure.committing().map(value -> value.toSeconds() + " s").orElse("NOT RECOVERED"));
+        }
+        line(text, "Before the whole-stack restart: %s", beforeRestart);
+        line(
+                text,
+                "fleet verify: raw records %,d (distinct keys %,d), rows %,d, resends dropped %,d, lost %,d,"
+                        + " duplicated %,d, Redis matching %,d of %,d",
+                report.at("/raw/records").asLong(),
+                report.at("/raw/distinct_keys").asLong(),
+                report.at("/positions/rows").asLong(),
+                report.at("/raw/resends_dropped").asLong(),
+                report.at("/lost/total").asLong(),
+                report.at("/duplicated/keys").asLong(),
+                report.at("/redis/matching").asLong(),
+                report.at("/redis/vehicles").asLong());
+        line(
+                text,
+                "Acknowledged positions missing from fleet.positions: %,d %s; stored more than once: %,d %s",
+                missing.size(),
+                missing.stream().limit(10).toList(),
+                duplicated.size(),
+                duplicated.stream().limit(10).toList());
+        line(text, "Faults not survived: %s", failures.isEmpty() ? "none" : String.join("; ", failures));
+        return text.toString();
+    }
+
+    /** Supervisor restarts per component and the Flink job's own restarts, before the whole stack restarts. */
+    private String restartSummary() {
+        String supervisor = stack.statuses().stream()
+                .filter(status -> status.restarts() > 0)
+                .map(status -> status.name() + " " + status.restarts())
+                .collect(Collectors.joining(", "));
+        return "supervisor restarts: " + (supervisor.isEmpty() ? "none" : supervisor) + "; Flink job restarts"
+                + " (numRestarts): " + flinkRestarts();
+    }
+
+    private String flinkRestarts() {
+        OptionalLong restarts =
+                new FlinkInspector(settings.flinkRestUri()).pipelineRestarts().numRestarts();
+        return restarts.isPresent() ? Long.toString(restarts.getAsLong()) : "unknown";
+    }
+
+    /** What a failed recovery looked like: component states, the connector's status, the logs' ends. */
+    private String evidence() {
+        StringBuilder evidence = new StringBuilder("stack: ");
+        for (ComponentStatus status : stack.statuses()) {
+            evidence.append(status.name())
+                    .append('=')
+                    .append(status.state())
+                    .append('/')
+                    .append(status.restarts())
+                    .append(' ');
+        }
+        try {
+            evidence.append("; connector status: ")
+                    .append(get(
+                            HttpClient.newHttpClient(),
+                            "http://" + settings.host() + ":" + settings.port(io.fleetlake.stack.StackPort.CONNECT)
+                                    + "/connectors/" + FleetStack.CONNECTOR_NAME + "/status"));
+        } catch (IOException | InterruptedException e) {
+            evidence.append("; connector status unavailable: ").append(e.getMessage());
+        }
+        for (String component : List.of(FleetStack.CONNECT, FleetStack.PIPELINE)) {
+            Component part = stack.component(component);
+            part.logFile().ifPresent(log -> evidence.append(System.lineSeparator())
+                    .append("last lines of ")
+                    .append(log)
+                    .append(':')
+                    .append(System.lineSeparator())
+                    .append(tail(read(log), 25)));
+        }
+        return evidence.toString();
+    }
+
+    private static String get(HttpClient http, String uri) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(uri))
+                        .timeout(Duration.ofSeconds(10))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        return response.body();
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            return "(cannot read " + file + ": " + e.getMessage() + ")";
+        }
+    }
+
+    private static String tail(String text, int lines) {
+        List<String> all = text.lines().toList();
+        return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static int count(String text, String needle) {
+        return (int) text.lines().filter(line -> line.startsWith(needle)).count();
+    }
+
+    private static void line(StringBuilder text, String format, Object... arguments) {
+        text.append(String.format(Locale.ROOT, format, arguments)).append(System.lineSeparator());
+    }
+
+    /**
+     * One fault and how the stack came through it; empty times were not reached within the recovery timeout.
+     *
+     * @param held how long the fault lasted (a pause, the whole stack's stop); zero for a kill
+     * @param componentBack from the fault until the supervisor (or the new start) had the process healthy again
+     * @param ingesting from the end of the fault until positions received afterwards were in Kafka
+     * @param committing from the end of the fault until the pipeline committed new rows to fleet.positions
+     */
+    private record FaultFigure(
+            String fault,
+            Duration held,
+            Optional<Duration> componentBack,
+            Optional<Duration> ingesting,
+            Optional<Duration> committing) {
+        @Override
+        public String toString() {
+            return "process back " + seconds(componentBack) + ", ingesting " + seconds(ingesting) + ", committing "
+                    + seconds(committing);
+        }
+    }
+
+    private static String seconds(Optional<Duration> duration) {
+        return duration.map(value -> value.toSeconds() + " s").orElse("-");
+    }
+}
