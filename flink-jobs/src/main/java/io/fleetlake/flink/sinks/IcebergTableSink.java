@@ -50,7 +50,7 @@ import org.apache.iceberg.flink.sink.FlinkSink;
  *
  * @param <T> the stream's element type
  */
-public final class IcebergTableSink<T> implements TableSink<T> {
+public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, RowData> {
     static final String CATALOG_NAME = "fleet";
     static final TableIdentifier POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.POSITIONS);
     static final TableIdentifier REJECTED_POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.REJECTED_POSITIONS);
@@ -197,12 +197,34 @@ public final class IcebergTableSink<T> implements TableSink<T> {
         return properties;
     }
 
+    /** Converts in a map of its own (uid {@code rowsUid}), chained to the writer, then writes. */
     @Override
     public void attach(DataStream<T> stream) {
-        TypeInformation<RowData> rowType = InternalTypeInfo.of(FlinkSchemaUtil.convert(schema));
-        DataStream<RowData> rows = stream.map(converterFactory.apply(schema), rowType)
-                .name(rowsUid)
-                .uid(rowsUid);
+        write(stream.map(rows(), rowType()).name(rowsUid).uid(rowsUid));
+    }
+
+    @Override
+    public MapFunction<T, RowData> rows() {
+        return converterFactory.apply(schema);
+    }
+
+    @Override
+    public TypeInformation<RowData> rowType() {
+        return InternalTypeInfo.of(FlinkSchemaUtil.convert(schema));
+    }
+
+    /**
+     * Writes rows built elsewhere. The writer runs in a task of its own, fed one-to-one from the subtask that built the
+     * rows ({@code rescale} between equal parallelisms): it is never chained to the operator before it, so the file
+     * uploads of its flush at every checkpoint do not stop that operator (and the Redis updates it sends) for their
+     * duration.
+     */
+    @Override
+    public void attachRows(DataStream<RowData> rows) {
+        write(rows.rescale());
+    }
+
+    private void write(DataStream<RowData> rows) {
         FlinkSink.Builder builder = FlinkSink.forRowData(rows)
                 .tableLoader(TableLoader.fromCatalog(catalogLoader, table))
                 .uidPrefix(sinkUidPrefix);
