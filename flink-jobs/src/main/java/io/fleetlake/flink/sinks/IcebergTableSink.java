@@ -22,7 +22,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.DistributionMode;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.aws.AwsClientProperties;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.Catalog;
@@ -200,7 +202,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
     /** Converts in a map of its own (uid {@code rowsUid}), chained to the writer, then writes. */
     @Override
     public void attach(DataStream<T> stream) {
-        write(stream.map(rows(), rowType()).name(rowsUid).uid(rowsUid));
+        write(stream.map(rows(), rowType()).name(rowsUid).uid(rowsUid), DistributionMode.NONE);
     }
 
     @Override
@@ -214,24 +216,40 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
     }
 
     /**
-     * Writes rows built elsewhere. The writer runs in a task of its own, fed one-to-one from the subtask that built the
-     * rows ({@code rescale} between equal parallelisms): it is never chained to the operator before it, so the file
-     * uploads of its flush at every checkpoint do not stop that operator (and the Redis updates it sends) for their
-     * duration.
+     * Writes rows built elsewhere. The rows are distributed by partition ({@code HASH}): each partition of the table is
+     * written by one writer subtask, so a checkpoint makes one file per partition rather than one per partition and
+     * subtask. The writers therefore run in tasks of their own, never chained to the operator that built the rows, so
+     * the file uploads of their flush at every checkpoint do not stop that operator (and the Redis updates it sends).
      */
     @Override
     public void attachRows(DataStream<RowData> rows) {
-        write(rows.rescale());
+        write(rows, DistributionMode.HASH);
     }
 
-    private void write(DataStream<RowData> rows) {
+    /**
+     * @param distribution how rows reach the writer subtasks: {@code HASH} by partition, so each partition is written
+     *     by one subtask (one file per partition and checkpoint instead of one per subtask); {@code NONE} forward
+     */
+    private void write(DataStream<RowData> rows, DistributionMode distribution) {
+        TableLoader loader = TableLoader.fromCatalog(catalogLoader, table);
         FlinkSink.Builder builder = FlinkSink.forRowData(rows)
-                .tableLoader(TableLoader.fromCatalog(catalogLoader, table))
+                .tableLoader(loader)
+                .table(WriterTableView.of(loadTable(loader)))
+                .distributionMode(distribution)
                 .uidPrefix(sinkUidPrefix);
         if (!upsertKey.isEmpty()) {
             builder.upsert(true).equalityFieldColumns(upsertKey);
         }
         builder.append().name(sinkUidPrefix);
+    }
+
+    private static Table loadTable(TableLoader loader) {
+        try (TableLoader open = loader.clone()) {
+            open.open();
+            return open.loadTable();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot close the table loader of " + loader, e);
+        }
     }
 
     private static String rootMessage(Throwable failure) {
