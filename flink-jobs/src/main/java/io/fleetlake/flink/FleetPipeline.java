@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
+import io.fleetlake.flink.runtime.RestartReporter;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.DeadLetterSink;
 import io.fleetlake.flink.sinks.IcebergTableSink;
@@ -41,11 +42,13 @@ public final class FleetPipeline implements AutoCloseable {
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(2);
     private static final Duration STATUS_POLL_INTERVAL = Duration.ofMillis(100);
     private static final Duration CANCEL_TIMEOUT = Duration.ofMinutes(1);
+    private static final Duration RESTART_POLL_INTERVAL = Duration.ofSeconds(5);
 
     private final FleetPipelineConfig config;
     private final Path checkpointDirectory;
     private final Function<FleetPipelineConfig, FleetPipelineJob> jobFactory;
     private JobClient jobClient;
+    private RestartReporter restartReporter;
 
     FleetPipeline(FleetPipelineConfig config, Function<FleetPipelineConfig, FleetPipelineJob> jobFactory) {
         this.config = requireNonNull(config, "config is null");
@@ -76,6 +79,7 @@ public final class FleetPipeline implements AutoCloseable {
                 .validationRules(config.validationRules())
                 .enrichment(config.enrichment())
                 .stateTtl(config.dedupTtl())
+                .dedupFixesPerVehicle(config.dedupFixesPerVehicle())
                 .maxOutOfOrderness(config.maxOutOfOrderness())
                 .sourceIdleness(config.sourceIdleness())
                 .allowedLateness(config.allowedLateness())
@@ -90,7 +94,11 @@ public final class FleetPipeline implements AutoCloseable {
         Files.createDirectories(checkpointDirectory);
         Optional<Path> restoreFrom = RetainedCheckpoints.newest(checkpointDirectory);
         if (restoreFrom.isPresent()) {
-            LOG.info("Resuming from retained checkpoint {}", restoreFrom.get());
+            LOG.info(
+                    "Resuming from retained checkpoint {}; state of operators retired since it was written ({}), if"
+                            + " any, is dropped, and every other operator's state is restored",
+                    restoreFrom.get(),
+                    FleetPipelineJob.RETIRED_UIDS);
         } else {
             LOG.info(
                     "No retained checkpoint in {}; starting from the consumer group's committed offsets",
@@ -107,6 +115,8 @@ public final class FleetPipeline implements AutoCloseable {
                     "The fleet pipeline job could not be submitted" + restoreAdvice(restoreFrom), e);
         }
         awaitRunning(restoreFrom);
+        restartReporter = RestartReporter.start(
+                config.restHost(), config.restPort(), jobClient.getJobID(), RESTART_POLL_INTERVAL);
         LOG.info(
                 "Fleet pipeline running, ready on {}:{} (job {}, checkpoints every {} in {})",
                 config.restHost(),
@@ -193,6 +203,9 @@ public final class FleetPipeline implements AutoCloseable {
     /** Cancels the job; Flink keeps its last completed checkpoint for the next start. Safe to call twice. */
     @Override
     public synchronized void close() throws IOException {
+        if (restartReporter != null) {
+            restartReporter.close();
+        }
         // The result future completes when the job ends; the MiniCluster shuts down with it and answers no more.
         if (jobClient == null || jobClient.getJobExecutionResult().isDone()) {
             return;

@@ -2,8 +2,9 @@ package io.fleetlake.flink;
 
 import io.fleetlake.common.config.ConfigOptions;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.model.PipelineMetricNames;
-import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,10 +18,12 @@ import picocli.CommandLine.Mixin;
  * application-mode deployment ({@code standalone-job --job-classname io.fleetlake.flink.FleetPipelineClusterMain}).
  *
  * <p>The job is the one {@link FleetPipelineMain} runs locally. The job sets exactly-once checkpoints every {@value
- * FleetPipelineConfig#CHECKPOINT_INTERVAL} (they are the Iceberg commit interval) and the parallelism {@value
- * FleetPipelineConfig#PARALLELISM}; everything else comes from the cluster's configuration: checkpoint storage
- * ({@code execution.checkpointing.dir}), state backend ({@code state.backend.type}), retention, restart strategy and
- * the checkpoint or savepoint to restore ({@code flink run -s}, {@code execution.state-recovery.path}).
+ * FleetPipelineConfig#CHECKPOINT_INTERVAL} (they are the Iceberg commit interval), the parallelism {@value
+ * FleetPipelineConfig#PARALLELISM}, the restart strategy ({@code pipeline.restart-*}: exponential delay, never giving
+ * up), the buffer timeout ({@value FleetPipelineConfig#BUFFER_TIMEOUT}) and its serialization (no Kryo, object reuse);
+ * everything else comes from the cluster's configuration: checkpoint storage ({@code execution.checkpointing.dir}),
+ * state backend ({@code state.backend.type}), retention and the checkpoint or savepoint to restore ({@code flink run
+ * -s}, {@code execution.state-recovery.path}).
  * {@value FleetPipelineConfig#CHECKPOINT_DIR} is not used.
  *
  * <p>Unlike the other mains this one never calls {@code System.exit}: in application mode it runs inside the
@@ -60,9 +63,12 @@ public final class FleetPipelineClusterMain {
         environment.execute(PipelineMetricNames.JOB_NAME);
     }
 
-    /** What the job itself decides; the rest is the cluster's configuration. */
+    /**
+     * What the job itself decides ({@link ClusterConfiguration#jobSettings}: checkpoints, restart strategy, buffer
+     * timeout, serialization) and its parallelism; the rest is the cluster's configuration.
+     */
     static void configure(StreamExecutionEnvironment environment, FleetPipelineConfig config) {
-        environment.enableCheckpointing(config.checkpointInterval().toMillis(), CheckpointingMode.EXACTLY_ONCE);
+        environment.configure(ClusterConfiguration.jobSettings(new Configuration(), config));
         environment.setParallelism(config.parallelism());
     }
 }

@@ -3,11 +3,9 @@ package io.fleetlake.flink;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.config.EnrichmentConfig;
+import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.functions.DecodePositions;
-import io.fleetlake.flink.functions.DeduplicateResends;
-import io.fleetlake.flink.functions.EnrichPositions;
 import io.fleetlake.flink.functions.EventTime;
-import io.fleetlake.flink.functions.RejectImplausibleJumps;
 import io.fleetlake.flink.functions.Rejections;
 import io.fleetlake.flink.functions.RouteUpdates;
 import io.fleetlake.flink.functions.VehicleMinutes;
@@ -18,11 +16,17 @@ import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.flink.records.RouteUpdate;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.flink.sinks.RowTableSink;
 import io.fleetlake.flink.sinks.TableSink;
+import io.fleetlake.flink.sinks.VehicleState;
+import io.fleetlake.flink.types.RecordSerializers;
+import io.fleetlake.flink.vehicles.VehiclePositions;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.validation.ValidationRules;
 import java.time.Duration;
+import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.Source;
@@ -37,39 +41,39 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  *
  * <pre>
  * raw records
- *   → decode-positions          payload size, decode, stateless rules          (rejections →)
+ *   → decode-positions          payload size, decode, stateless rules (vehicle id, MQTT topic, fields,  (rejections →)
+ *                               speed, time, region)
  *   → event-time-watermarks     timestamps = event_time, bounded out-of-orderness, idleness
- *   → deduplicate-resends       keyed by vehicle, an entry per fix: resends dropped, conflicts (rejections →)
- *   → reject-implausible-jumps  same key, chained: GPS jumps                    (rejections →)
- *   → enrich-positions          same key, with the route updates: route, next stop, distances, status
- *   → current-state sink and fleet.positions
- *   → vehicle-minutes           same key, chained: one-minute event-time windows → fleet.vehicle_minutes (upsert)
+ *   → vehicle-positions         keyed by vehicle (the one shuffle), with the route updates: de-duplication,   (rejections →)
+ *                               jump check, enrichment, and each accepted fix's row, Redis update and window input
+ *        ├→ (rows, rescale) → fleet.positions writer and committer, in tasks of their own
+ *        ├→ current-state sink (Redis), chained
+ *        └→ vehicle-minutes     same key, chained: one-minute event-time windows → fleet.vehicle_minutes (upsert)
  *                               positions later than the allowed lateness → late-positions sink
- * planning-routes-source (parallelism 1) → route-updates (one per vehicle, withdrawals) → enrich-positions
+ * planning-routes-source (parallelism 1) → route-updates (one per vehicle, withdrawals) → vehicle-positions
  * every rejection → dead-letter sink and fleet.rejected_positions
  * </pre>
  *
  * <p>It only wires named operators with stable uids (state is matched by uid on restore, so never change one); sources
- * and sinks are passed in, so that tests run the same topology on bounded sources and collecting sinks. Operators added
- * after the first release (the watermarks, the route source and updates, the enrichment, the windows and the late
- * positions) have uids of their own and start empty when a checkpoint of an earlier release is restored. The
- * de-duplication changed its state layout and runs under a new uid ({@code deduplicate-resends-by-fix}): a checkpoint
- * of a release before it holds state of the retired uid {@code deduplicate-resends}, and restores only with that state
- * skipped (see {@link DeduplicateResends}). Every keyed
- * operator after the de-duplication reuses its partitioning ({@link DataStreamUtils#reinterpretAsKeyedStream}): all
- * are keyed by vehicle id, so the payloads are shuffled once. The enrichment joins two inputs and therefore starts a new
- * task; the sinks and the windows are chained to it.
+ * and sinks are passed in, so that tests run the same topology on bounded sources and collecting sinks. The per-vehicle
+ * work is one operator with one state value per vehicle ({@link VehiclePositions}, uid {@value #VEHICLE_POSITIONS_UID}),
+ * which replaced three keyed operators of earlier releases ({@link #RETIRED_UIDS}); a checkpoint of an earlier release
+ * restores with their state dropped (the runner allows it) and everything else restored, see the flink-jobs README,
+ * "Restoring older checkpoints". The payloads are shuffled once, from the source subtasks to the vehicle operator; the
+ * windows and the Redis sink are chained to it. The rows of {@code fleet.positions} are built in the vehicle operator
+ * (a row that cannot be built dead-letters its record there) and written by a writer task of its own, so that its file
+ * uploads at every checkpoint never hold up the Redis updates.
  *
  * <p>Where the watermark is generated and why: see {@link EventTime}. The sinks of {@code fleet.positions} and the
- * current state sit before the windows, so a position too late for its window is still in the table: the history is
- * complete, and the late-positions topic only says which minute to recompute.
+ * current state are fed by the vehicle operator, before the windows, so a position too late for its window is still in
+ * the table: the history is complete, and the late-positions topic only says which minute to recompute.
  *
  * <p><b>Accounting.</b> Every record read is counted once by {@code decode-positions} ({@link
- * PipelineMetricNames#RECORDS_READ}) and once more where its fate is decided: rejected by any of the three operators
- * ({@link PipelineMetricNames#RECORDS_REJECTED}, and per reason in {@link
- * PipelineMetricNames#REJECTION_REASON_GROUP}), dropped as a resend ({@link PipelineMetricNames#RESENDS_DEDUPLICATED})
- * or accepted after the last rejection point ({@link PipelineMetricNames#RECORDS_ACCEPTED}). So, summed over operators
- * and subtasks, once no record is in flight:
+ * PipelineMetricNames#RECORDS_READ}) and once more where its fate is decided: rejected by either of the two operators
+ * ({@link PipelineMetricNames#RECORDS_REJECTED}, and per reason in {@link PipelineMetricNames#REJECTION_REASON_GROUP};
+ * a record a step failed on is a rejection of reason {@code PROCESSING_ERROR}), dropped as a resend ({@link
+ * PipelineMetricNames#RESENDS_DEDUPLICATED}) or accepted ({@link PipelineMetricNames#RECORDS_ACCEPTED}). So, summed
+ * over operators and subtasks, once no record is in flight:
  *
  * <pre>
  * recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated
@@ -81,17 +85,28 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * dashboard that reads them through the Flink REST API.
  */
 public final class FleetPipelineJob {
+    /** The uid of {@link VehiclePositions}. */
+    public static final String VEHICLE_POSITIONS_UID = "vehicle-positions";
+
+    /**
+     * Uids of operators of earlier releases whose work {@code vehicle-positions} does now: the de-duplication (two
+     * layouts), the jump check and the enrichment. Never reuse one: their state has another layout.
+     */
+    public static final List<String> RETIRED_UIDS = List.of(
+            "deduplicate-resends", "deduplicate-resends-by-fix", "reject-implausible-jumps", "enrich-positions");
+
     private final Source<RawRecord, ?, ?> source;
     private final Source<RoutePoll, ?, ?> routeSource;
     private final Sink<RejectedRecord> deadLetterSink;
     private final TableSink<RejectedRecord> rejectedTableSink;
-    private final Sink<EnrichedPosition> currentStateSink;
-    private final TableSink<EnrichedPosition> positionTableSink;
+    private final Sink<VehicleState> currentStateSink;
+    private final RowTableSink<EnrichedPosition, ?> positionTableSink;
     private final TableSink<VehicleMinute> vehicleMinuteTableSink;
     private final Sink<EnrichedPosition> latePositionSink;
     private final ValidationRules validationRules;
     private final EnrichmentConfig enrichment;
     private final Duration stateTtl;
+    private final int dedupFixesPerVehicle;
     private final Duration maxOutOfOrderness;
     private final Duration sourceIdleness;
     private final Duration allowedLateness;
@@ -108,6 +123,7 @@ public final class FleetPipelineJob {
         this.validationRules = required(builder.validationRules, "validationRules");
         this.enrichment = required(builder.enrichment, "enrichment");
         this.stateTtl = required(builder.stateTtl, "stateTtl");
+        this.dedupFixesPerVehicle = builder.dedupFixesPerVehicle;
         this.maxOutOfOrderness = required(builder.maxOutOfOrderness, "maxOutOfOrderness");
         this.sourceIdleness = required(builder.sourceIdleness, "sourceIdleness");
         this.allowedLateness = required(builder.allowedLateness, "allowedLateness");
@@ -127,11 +143,16 @@ public final class FleetPipelineJob {
 
     /** Adds the pipeline to the environment; run it with {@code execute} or {@code executeAsync}. */
     public void addTo(StreamExecutionEnvironment environment) {
+        addTo(environment, positionTableSink);
+    }
+
+    private <R> void addTo(StreamExecutionEnvironment environment, RowTableSink<EnrichedPosition, R> positionRows) {
         DataStream<RawRecord> raw = environment
                 .fromSource(source, WatermarkStrategy.noWatermarks(), "raw-positions-source")
                 .uid("raw-positions-source");
 
-        SingleOutputStreamOperator<IngestedPosition> decoded = raw.process(new DecodePositions(validationRules))
+        SingleOutputStreamOperator<IngestedPosition> decoded = raw.process(
+                        new DecodePositions(validationRules), RecordSerializers.INGESTED_POSITION)
                 .name("decode-positions")
                 .uid("decode-positions");
 
@@ -140,45 +161,43 @@ public final class FleetPipelineJob {
                 .name("event-time-watermarks")
                 .uid("event-time-watermarks");
 
-        SingleOutputStreamOperator<IngestedPosition> unique = timestamped
-                .keyBy(IngestedPosition::vehicleId, Types.STRING)
-                .transform("deduplicate-resends", timestamped.getType(), new DeduplicateResends(stateTtl))
-                // Not "deduplicate-resends": that uid's state is a per-vehicle map of an earlier layout.
-                .uid("deduplicate-resends-by-fix");
-
-        SingleOutputStreamOperator<IngestedPosition> accepted = DataStreamUtils.reinterpretAsKeyedStream(
-                        unique, IngestedPosition::vehicleId, Types.STRING)
-                .process(new RejectImplausibleJumps(validationRules, stateTtl))
-                .name("reject-implausible-jumps")
-                .uid("reject-implausible-jumps");
-
-        DataStream<RejectedRecord> rejected = decoded.getSideOutput(Rejections.SIDE_OUTPUT)
-                .union(unique.getSideOutput(Rejections.SIDE_OUTPUT), accepted.getSideOutput(Rejections.SIDE_OUTPUT));
-        rejected.sinkTo(deadLetterSink).name("dead-letter-sink").uid("dead-letter-sink");
-        rejectedTableSink.attach(rejected);
-
         KeyedStream<RouteUpdate, String> routeUpdates = environment
                 .fromSource(routeSource, EventTime.withoutEventTime(), "planning-routes-source")
                 .setParallelism(1)
                 .uid("planning-routes-source")
-                .flatMap(new RouteUpdates())
+                .flatMap(new RouteUpdates(), RecordSerializers.ROUTE_UPDATE)
                 .setParallelism(1)
                 .name("route-updates")
                 .uid("route-updates")
                 .keyBy(RouteUpdate::vehicleId, Types.STRING);
 
-        SingleOutputStreamOperator<EnrichedPosition> enriched = DataStreamUtils.reinterpretAsKeyedStream(
-                        accepted, IngestedPosition::vehicleId, Types.STRING)
+        VehiclePositions<R> vehicleFunction = new VehiclePositions<>(
+                validationRules,
+                enrichment,
+                stateTtl,
+                dedupFixesPerVehicle,
+                positionRows.rows(),
+                positionRows.rowType());
+        SingleOutputStreamOperator<EnrichedPosition> accepted = timestamped
+                .keyBy(IngestedPosition::vehicleId, Types.STRING)
                 .connect(routeUpdates)
-                .process(new EnrichPositions(enrichment, stateTtl))
-                .name("enrich-positions")
-                .uid("enrich-positions");
+                .process(vehicleFunction, TypeInformation.of(EnrichedPosition.class))
+                .name(VEHICLE_POSITIONS_UID)
+                .uid(VEHICLE_POSITIONS_UID);
 
-        enriched.sinkTo(currentStateSink).name("redis-current-state").uid("redis-current-state");
-        positionTableSink.attach(enriched);
+        DataStream<RejectedRecord> rejected =
+                decoded.getSideOutput(Rejections.SIDE_OUTPUT).union(accepted.getSideOutput(Rejections.SIDE_OUTPUT));
+        rejected.sinkTo(deadLetterSink).name("dead-letter-sink").uid("dead-letter-sink");
+        rejectedTableSink.attach(rejected);
+
+        positionRows.attachRows(accepted.getSideOutput(vehicleFunction.positionRows()));
+        accepted.getSideOutput(VehiclePositions.CURRENT_STATE)
+                .sinkTo(currentStateSink)
+                .name("redis-current-state")
+                .uid("redis-current-state");
 
         SingleOutputStreamOperator<VehicleMinute> minutes = VehicleMinutes.window(
-                        DataStreamUtils.reinterpretAsKeyedStream(enriched, EnrichedPosition::vehicleId, Types.STRING),
+                        DataStreamUtils.reinterpretAsKeyedStream(accepted, EnrichedPosition::vehicleId, Types.STRING),
                         allowedLateness,
                         enrichment.stopSpeedKmh())
                 .name("vehicle-minutes")
@@ -196,13 +215,14 @@ public final class FleetPipelineJob {
         private Source<RoutePoll, ?, ?> routeSource;
         private Sink<RejectedRecord> deadLetterSink;
         private TableSink<RejectedRecord> rejectedTableSink;
-        private Sink<EnrichedPosition> currentStateSink;
-        private TableSink<EnrichedPosition> positionTableSink;
+        private Sink<VehicleState> currentStateSink;
+        private RowTableSink<EnrichedPosition, ?> positionTableSink;
         private TableSink<VehicleMinute> vehicleMinuteTableSink;
         private Sink<EnrichedPosition> latePositionSink;
         private ValidationRules validationRules;
         private EnrichmentConfig enrichment;
         private Duration stateTtl;
+        private int dedupFixesPerVehicle = FleetPipelineConfig.DEFAULT_DEDUP_FIXES_PER_VEHICLE;
         private Duration maxOutOfOrderness;
         private Duration sourceIdleness;
         private Duration allowedLateness;
@@ -231,12 +251,13 @@ public final class FleetPipelineJob {
             return this;
         }
 
-        public Builder currentStateSink(Sink<EnrichedPosition> currentStateSink) {
+        public Builder currentStateSink(Sink<VehicleState> currentStateSink) {
             this.currentStateSink = requireNonNull(currentStateSink, "currentStateSink is null");
             return this;
         }
 
-        public Builder positionTableSink(TableSink<EnrichedPosition> positionTableSink) {
+        /** The rows are built by the vehicle operator with the sink's converter; the sink writes them. */
+        public Builder positionTableSink(RowTableSink<EnrichedPosition, ?> positionTableSink) {
             this.positionTableSink = requireNonNull(positionTableSink, "positionTableSink is null");
             return this;
         }
@@ -263,11 +284,21 @@ public final class FleetPipelineJob {
         }
 
         /**
-         * How long per-vehicle state lives after it was last written: the (vehicle, event time) pairs of the
-         * de-duplication, the last fixes of the jump check, the route and status tracker of the enrichment.
+         * How long a vehicle's state lives after its last record or route update: its de-duplication memory, jump
+         * baseline, route and status tracker.
          */
         public Builder stateTtl(Duration stateTtl) {
             this.stateTtl = requirePositive(stateTtl, "stateTtl");
+            return this;
+        }
+
+        /** How many of each vehicle's last accepted fixes the de-duplication remembers; see {@link VehiclePositions}. */
+        public Builder dedupFixesPerVehicle(int dedupFixesPerVehicle) {
+            if (dedupFixesPerVehicle < 1) {
+                throw new IllegalArgumentException(
+                        "dedupFixesPerVehicle must be at least 1, got " + dedupFixesPerVehicle);
+            }
+            this.dedupFixesPerVehicle = dedupFixesPerVehicle;
             return this;
         }
 

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import java.time.Duration;
 import java.util.Map;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,18 @@ class FleetPipelineClusterMainTest {
         assertThat(environment.getCheckpointConfig().getCheckpointingConsistencyMode())
                 .isEqualTo(CheckpointingMode.EXACTLY_ONCE);
         assertThat(environment.getParallelism()).isEqualTo(3);
+        assertThat(environment.getConfiguration().get(RestartStrategyOptions.RESTART_STRATEGY))
+                .as("the job's own restart strategy, also in a Flink cluster")
+                .isEqualTo("exponential-delay");
+        assertThat(environment
+                        .getConfiguration()
+                        .get(RestartStrategyOptions.RESTART_STRATEGY_EXPONENTIAL_DELAY_MAX_BACKOFF))
+                .isEqualTo(Duration.ofMinutes(1));
+        assertThat(environment.getConfig().getSerializerConfig().hasGenericTypesDisabled())
+                .as("no Kryo")
+                .isTrue();
+        assertThat(environment.getConfig().isObjectReuseEnabled()).isTrue();
+        assertThat(environment.getBufferTimeout()).isEqualTo(10);
         assertThat(config.checkpointDirectory())
                 .as("the cluster's checkpoint storage is used")
                 .isEmpty();

@@ -13,7 +13,9 @@ import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.flink.sinks.VehicleState;
 import io.fleetlake.flink.sources.RouteSource;
+import io.fleetlake.flink.types.PipelineSerialization;
 import io.fleetlake.model.EnrichmentColumns.DistanceMethod;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
@@ -28,7 +30,6 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.datagen.functions.FromElementsGeneratorFunction;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
@@ -70,7 +71,7 @@ class FleetPipelineEventTimeTest {
 
     private final CollectingSink<RejectedRecord> deadLetters = new CollectingSink<>();
     private final CollectingSink<RejectedRecord> rejectedTable = new CollectingSink<>();
-    private final CollectingSink<EnrichedPosition> currentState = new CollectingSink<>();
+    private final CollectingSink<VehicleState> currentState = new CollectingSink<>();
     private final CollectingSink<EnrichedPosition> table = new CollectingSink<>();
     private final CollectingSink<VehicleMinute> minutes = new CollectingSink<>();
     private final CollectingSink<EnrichedPosition> late = new CollectingSink<>();
@@ -127,7 +128,9 @@ class FleetPipelineEventTimeTest {
         }
 
         assertThat(table.values()).extracting(EnrichedPosition::position).containsExactlyInAnyOrderElementsOf(fixes);
-        assertThat(currentState.values()).containsExactlyInAnyOrderElementsOf(table.values());
+        assertThat(currentState.values())
+                .containsExactlyInAnyOrderElementsOf(
+                        table.values().stream().map(VehicleState::of).toList());
         assertThat(deadLetters.values())
                 .as("the other source subtask only reads undecodable records")
                 .hasSize(fixes.size())
@@ -202,8 +205,7 @@ class FleetPipelineEventTimeTest {
                         .name("collect-rejected-table")
                         .uid("collect-rejected-table"))
                 .currentStateSink(currentState)
-                .positionTableSink(positions ->
-                        positions.sinkTo(table).name("collect-table").uid("collect-table"))
+                .positionTableSink(CollectingTable.of(table, EnrichedPosition.class, "collect-table"))
                 .vehicleMinuteTableSink(
                         rows -> rows.sinkTo(minutes).name("collect-minutes").uid("collect-minutes"))
                 .latePositionSink(late)
@@ -214,8 +216,7 @@ class FleetPipelineEventTimeTest {
                 .sourceIdleness(Duration.ofMillis(500))
                 .allowedLateness(Duration.ofMinutes(5))
                 .build();
-        Configuration configuration = new Configuration();
-        configuration.set(PipelineOptions.GENERIC_TYPES, false);
+        Configuration configuration = PipelineSerialization.configure(new Configuration());
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         environment.setParallelism(PARALLELISM);
         job.addTo(environment);

@@ -13,9 +13,13 @@ import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.flink.sinks.VehicleState;
+import io.fleetlake.flink.types.PipelineSerialization;
+import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
+import io.fleetlake.model.Topics;
 import io.fleetlake.model.VehicleStatus;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionSchemas;
@@ -26,18 +30,17 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.avro.SchemaBuilder;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.datagen.functions.FromElementsGeneratorFunction;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -61,6 +64,8 @@ class FleetPipelineJobTest {
     private static final double BARCELONA_LATITUDE = 41.3874;
     private static final double BARCELONA_LONGITUDE = 2.1686;
     private static final Instant MINUTE = Instant.parse("2026-11-29T18:00:00Z");
+    /** The vehicle whose row the test's table cannot build. */
+    private static final String ROW_FAILS = "VH-13";
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
@@ -71,7 +76,7 @@ class FleetPipelineJobTest {
 
     private final CollectingSink<RejectedRecord> deadLetters = new CollectingSink<>();
     private final CollectingSink<RejectedRecord> rejectedTable = new CollectingSink<>();
-    private final CollectingSink<EnrichedPosition> currentState = new CollectingSink<>();
+    private final CollectingSink<VehicleState> currentState = new CollectingSink<>();
     private final CollectingSink<EnrichedPosition> table = new CollectingSink<>();
     private final CollectingSink<VehicleMinute> minutes = new CollectingSink<>();
     private final CollectingSink<EnrichedPosition> late = new CollectingSink<>();
@@ -99,6 +104,9 @@ class FleetPipelineJobTest {
         Position firstCorrect = TestRecords.position("VH-11", EVENT_TIME.plusSeconds(10));
         Position secondCorrect = moved(TestRecords.position("VH-11", EVENT_TIME.plusSeconds(20)), 1);
         Position thirdCorrect = moved(TestRecords.position("VH-11", EVENT_TIME.plusSeconds(30)), 2);
+        Position nonFiniteAltitude =
+                new Position("VH-23", EVENT_TIME, 40.4, -3.7, 50.0, 90.0, Double.NaN, null, null, null);
+        Position rowFails = TestRecords.position(ROW_FAILS, EVENT_TIME);
         byte[] unknownSchema = new PositionCodec(PositionSchemas.of(List.of(SchemaBuilder.record("Position")
                         .namespace("io.fleetlake.model.avro")
                         .fields()
@@ -118,7 +126,16 @@ class FleetPipelineJobTest {
                 TestRecords.raw("garbage".getBytes(StandardCharsets.US_ASCII), "VH-04", 0, 5),
                 TestRecords.raw(unknownSchema, "VH-05", 0, 6),
                 TestRecords.raw(tooLarge, "VH-06", 0, 7),
-                received(CODEC.encodeAvro(paris), paris, 0, 8));
+                received(CODEC.encodeAvro(paris), paris, 0, 8),
+                // The reported bug: a legal number as event_time, far outside any plausible range.
+                TestRecords.raw(json("VH-20", "9000000000000000000"), "VH-20", 0, 9),
+                TestRecords.raw(json("VH\r\n21", "\"2026-11-29T18:00:00Z\""), "VH\r\n21", 0, 10),
+                TestRecords.raw(
+                        (new String(CODEC.encodeJson(firmware1), StandardCharsets.UTF_8) + " trailing garbage")
+                                .getBytes(StandardCharsets.UTF_8),
+                        "VH-01",
+                        0,
+                        11));
         List<RawRecord> partition1 = List.of(
                 received(CODEC.encodeAvro(tooFast), tooFast, 1, 0),
                 TestRecords.raw(
@@ -138,7 +155,10 @@ class FleetPipelineJobTest {
                 received(CODEC.encodeAvro(secondCorrect), secondCorrect, 1, 5),
                 received(CODEC.encodeJson(thirdCorrect), thirdCorrect, 1, 6),
                 received(CODEC.encodeJson(firmware2Later), firmware2Later, 1, 7),
-                TestRecords.raw(null, "VH-12", 1, 8));
+                TestRecords.raw(null, "VH-12", 1, 8),
+                onTopic(CODEC.encodeAvro(TestRecords.position("VH-22", EVENT_TIME)), "VH-99", 1, 9),
+                received(CODEC.encodeAvro(nonFiniteAltitude), nonFiniteAltitude, 1, 10),
+                received(CODEC.encodeAvro(rowFails), rowFails, 1, 11));
 
         JobExecutionResult result = run(partition0, partition1);
 
@@ -156,7 +176,9 @@ class FleetPipelineJobTest {
                         tuple(secondCorrect, 1, 5L),
                         tuple(thirdCorrect, 1, 6L),
                         tuple(firmware2Later, 1, 7L));
-        assertThat(currentState.values()).containsExactlyInAnyOrderElementsOf(table.values());
+        assertThat(currentState.values())
+                .containsExactlyInAnyOrderElementsOf(
+                        table.values().stream().map(VehicleState::of).toList());
         assertThat(table.values())
                 .as("no vehicle has a route and every one is moving")
                 .extracting(EnrichedPosition::enrichment)
@@ -185,7 +207,19 @@ class FleetPipelineJobTest {
                         tuple(RejectionReason.EVENT_TIME_IN_FUTURE, 1, 1L),
                         tuple(RejectionReason.EVENT_TIME_TOO_OLD, 1, 2L),
                         tuple(RejectionReason.IMPLAUSIBLE_JUMP, 1, 4L),
-                        tuple(RejectionReason.MALFORMED_PAYLOAD, 1, 8L));
+                        tuple(RejectionReason.MALFORMED_PAYLOAD, 1, 8L),
+                        tuple(RejectionReason.INVALID_FIELD, 0, 9L),
+                        tuple(RejectionReason.INVALID_VEHICLE_ID, 0, 10L),
+                        tuple(RejectionReason.MALFORMED_PAYLOAD, 0, 11L),
+                        tuple(RejectionReason.VEHICLE_ID_MISMATCH, 1, 9L),
+                        tuple(RejectionReason.INVALID_FIELD, 1, 10L),
+                        tuple(RejectionReason.PROCESSING_ERROR, 1, 11L));
+        assertThat(deadLetters.values())
+                .filteredOn(rejected -> rejected.reason() == RejectionReason.PROCESSING_ERROR)
+                .singleElement()
+                .satisfies(rejected -> assertThat(rejected.detail())
+                        .startsWith("vehicle-positions failed: java.lang.IllegalArgumentException: the test's row"
+                                + " builder refuses"));
         assertThat(deadLetters.values())
                 .as("every rejection point keeps the raw record untouched")
                 .allSatisfy(rejected -> assertThat(input).contains(rejected.source()));
@@ -219,8 +253,9 @@ class FleetPipelineJobTest {
     }
 
     @Test
-    void uidsOfEarlierReleasesStayAndTheJumpCheckIsChainedToTheDeduplication() {
-        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment();
+    void uidsOfEarlierReleasesStayTheVehicleStepIsOneOperatorAndTheTableWriterRunsApart() {
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
+                PipelineSerialization.configure(new Configuration()));
         environment.setParallelism(PARALLELISM);
         job(List.of(TestRecords.raw(null, "VH-01", 0, 0))).addTo(environment);
         StreamGraph graph = environment.getStreamGraph();
@@ -233,26 +268,27 @@ class FleetPipelineJobTest {
                         "decode-positions",
                         "dead-letter-sink",
                         "redis-current-state",
-                        "reject-implausible-jumps")
-                .as("the de-duplication's new layout has a uid of its own; the retired one must never come back")
-                .contains("deduplicate-resends-by-fix")
-                .doesNotContain("deduplicate-resends")
-                .as("operators added with the enrichment, starting empty on a restore of an earlier checkpoint")
-                .contains(
                         "event-time-watermarks",
                         "planning-routes-source",
                         "route-updates",
-                        "enrich-positions",
                         "vehicle-minutes",
-                        "late-positions-sink");
-        assertThat(graph.getJobGraph().getVertices())
-                .extracting(JobVertex::getName)
-                .as("no second shuffle of the payloads for the jump check")
-                .anySatisfy(name -> assertThat(name).startsWith("deduplicate-resends -> reject-implausible-jumps"))
-                .as("the sinks and the windows are chained to the enrichment")
+                        "late-positions-sink")
+                .as("de-duplication, jump check and enrichment are one operator with a uid of its own")
+                .contains(FleetPipelineJob.VEHICLE_POSITIONS_UID)
+                .as("the retired uids never come back: their state has another layout")
+                .doesNotContainAnyElementsOf(FleetPipelineJob.RETIRED_UIDS);
+        List<String> vertices = new ArrayList<>();
+        graph.getJobGraph().getVertices().forEach(vertex -> vertices.add(vertex.getName()));
+        assertThat(vertices)
+                .as("the Redis sink and the windows are chained to the vehicle operator")
                 .anySatisfy(name -> assertThat(name)
-                        .startsWith("enrich-positions")
-                        .contains("redis-current-state", "vehicle-minutes"));
+                        .startsWith("vehicle-positions")
+                        .contains("redis-current-state", "vehicle-minutes"))
+                .as("the table writer is a task of its own, so its flushes never stop the vehicle operator")
+                .noneSatisfy(
+                        name -> assertThat(name).contains("vehicle-positions").contains("collect-table"))
+                .as("one shuffle of the payloads: decoding runs in the source tasks")
+                .anySatisfy(name -> assertThat(name).contains("raw-positions-source", "decode-positions"));
         assertThat(graph.getStreamNodes())
                 .filteredOn(node ->
                         List.of("planning-routes-source", "route-updates").contains(node.getTransformationUID()))
@@ -281,10 +317,10 @@ class FleetPipelineJobTest {
         }
         List<RawRecord> input = new ArrayList<>(partition0);
         input.addAll(partition1);
-        // Generic types (Kryo) are refused so that the pipeline's records and state must stay Flink POJOs.
-        Configuration configuration = new Configuration();
-        configuration.set(PipelineOptions.GENERIC_TYPES, false);
-        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        // The pipeline's serialization: generic types (Kryo) refused, object reuse on. No restart strategy: a record
+        // that failed a task would fail the test.
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
+                PipelineSerialization.configure(new Configuration()));
         environment.setParallelism(PARALLELISM);
         job(input).addTo(environment);
         return environment.execute(PipelineMetricNames.JOB_NAME);
@@ -306,8 +342,8 @@ class FleetPipelineJobTest {
                         .name("collect-rejected-table")
                         .uid("collect-rejected-table"))
                 .currentStateSink(currentState)
-                .positionTableSink(positions ->
-                        positions.sinkTo(table).name("collect-table").uid("collect-table"))
+                .positionTableSink(CollectingTable.failingFor(
+                        table, EnrichedPosition.class, "collect-table", CollectingTable.vehicles(Set.of(ROW_FAILS))))
                 .vehicleMinuteTableSink(
                         rows -> rows.sinkTo(minutes).name("collect-minutes").uid("collect-minutes"))
                 .latePositionSink(late)
@@ -318,6 +354,27 @@ class FleetPipelineJobTest {
                 .sourceIdleness(Duration.ofMinutes(1))
                 .allowedLateness(Duration.ofMinutes(5))
                 .build();
+    }
+
+    /** A JSON payload of a vehicle in Madrid with the given vehicle id and raw event_time JSON value. */
+    private static byte[] json(String vehicleId, String eventTime) {
+        return ("{\"vehicle_id\":\"" + vehicleId.replace("\r", "\\r").replace("\n", "\\n") + "\",\"event_time\":"
+                        + eventTime
+                        + ",\"latitude\":40.4168,\"longitude\":-3.7038,\"speed_kmh\":50,\"heading_deg\":90}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A record published on the MQTT topic of another vehicle than its payload's. */
+    private static RawRecord onTopic(byte[] payload, String topicVehicle, int partition, long offset) {
+        return new RawRecord(
+                Topics.RAW_POSITIONS,
+                partition,
+                offset,
+                TestRecords.KAFKA_TIME,
+                topicVehicle.getBytes(StandardCharsets.UTF_8),
+                payload,
+                MqttTopics.positionTopic(topicVehicle),
+                TestRecords.KAFKA_TIME.toEpochMilli());
     }
 
     /** A record received by the connector a second and a half after the device took the fix. */

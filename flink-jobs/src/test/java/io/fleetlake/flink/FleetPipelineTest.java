@@ -1,7 +1,6 @@
 package io.fleetlake.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,18 +8,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.functions.DecodePositions;
-import io.fleetlake.flink.functions.DeduplicateResends;
-import io.fleetlake.flink.functions.RejectImplausibleJumps;
 import io.fleetlake.flink.functions.Rejections;
+import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
-import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.CurrentStateStore;
 import io.fleetlake.flink.sinks.RedisCurrentStateSink;
 import io.fleetlake.flink.sinks.VehicleState;
 import io.fleetlake.flink.sources.RouteSource;
+import io.fleetlake.flink.types.RecordSerializers;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.validation.ValidationRules;
 import java.io.IOException;
@@ -38,23 +36,26 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.datastream.DataStreamUtils;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
-import org.apache.flink.util.ExceptionUtils;
+import org.apache.flink.util.Collector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runner on a real local MiniCluster: health check, loopback binding, retained checkpoint and resume, refusal of a
- * checkpoint it cannot map.
+ * The runner on a real local MiniCluster: health check, loopback binding, retained checkpoint and resume, restore of an
+ * earlier release's checkpoint, restarts with backoff and their count.
  */
 class FleetPipelineTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -112,14 +113,19 @@ class FleetPipelineTest {
         }
     }
 
+    /**
+     * A checkpoint of the release before the vehicle operator holds keyed state under the uids of the three operators it
+     * replaced. The runner restores it with that state dropped (rather than refusing it, which would also lose the
+     * source offsets and the Iceberg commits pending in it) and every other operator's state restored.
+     */
     @Test
-    void refusesACheckpointWithStateOfTheRetiredDeduplicationUidAndSaysWhatToDo() throws Exception {
+    void restoresACheckpointOfTheReleaseBeforeWithTheRetiredOperatorsStateDropped() throws Exception {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
                 ClusterConfiguration.create(config(freePort()), checkpoints, Optional.empty()));
-        addReleaseBeforeTheEnrichment(environment, TestRecords.RULES, Duration.ofHours(1));
+        addReleaseBeforeTheVehicleOperator(environment, TestRecords.RULES);
         JobClient previousRelease = environment.executeAsync(PipelineMetricNames.JOB_NAME);
         try {
-            // A few checkpoints in, the de-duplication has seen positions: its state is in the checkpoint.
+            // A few checkpoints in, the retired operators have seen positions: their state is in the checkpoint.
             await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints)
                     .filter(newest -> checkpointNumber(newest) >= 3)
                     .isPresent());
@@ -131,19 +137,48 @@ class FleetPipelineTest {
         Path retained = RetainedCheckpoints.newest(checkpoints).orElseThrow();
 
         try (FleetPipeline current = new FleetPipeline(config(freePort()), FleetPipelineTest::job)) {
-            assertThatThrownBy(current::start)
-                    .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("if checkpoint " + retained + " cannot be restored")
-                    .hasMessageContaining("move it out of the checkpoint directory")
-                    .satisfies(failure -> assertThat(ExceptionUtils.findThrowableWithMessage(
-                                    failure, "the operator is not available in the new program"))
-                            .as("Flink's reason, which names --allowNonRestoredState")
-                            .hasValueSatisfying(
-                                    reason -> assertThat(reason.getMessage()).contains("allowNonRestoredState")));
+            current.start();
+
+            JsonNode restored = get(current, "/jobs/" + current.jobId() + "/checkpoints")
+                    .path("latest")
+                    .path("restored");
+            assertThat(Path.of(URI.create(restored.path("external_path").asText())))
+                    .isEqualTo(retained);
+            assertThat(restarts(current)).isZero();
         }
-        assertThat(RetainedCheckpoints.newest(checkpoints))
-                .as("nothing was restored, so nothing new was checkpointed")
-                .contains(retained);
+    }
+
+    /**
+     * A job that fails restarts after the configured backoff instead of failing for good, and the restart count is on
+     * the REST API where {@code fleet verify} and the status command read it.
+     */
+    @Test
+    void aFailingJobRestartsWithBackoffAndItsRestartsAreCounted() throws Exception {
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(Map.of(
+                FleetPipelineConfig.CHECKPOINT_DIR,
+                checkpoints.toString(),
+                FleetPipelineConfig.CHECKPOINT_INTERVAL,
+                "300ms",
+                FleetPipelineConfig.REST_PORT,
+                Integer.toString(freePort()),
+                "pipeline.restart-initial-backoff",
+                "100ms",
+                "pipeline.restart-max-backoff",
+                "200ms")));
+        try (FleetPipeline pipeline = new FleetPipeline(config, FleetPipelineTest::failingJob)) {
+            pipeline.start();
+
+            await().atMost(TIMEOUT)
+                    .untilAsserted(() -> assertThat(restarts(pipeline)).isGreaterThanOrEqualTo(2));
+            assertThat(get(pipeline, "/jobs/" + pipeline.jobId()).path("state").asText())
+                    .isIn("RUNNING", "RESTARTING", "INITIALIZING", "CREATED");
+        }
+    }
+
+    private long restarts(FleetPipeline pipeline) throws Exception {
+        JsonNode metrics =
+                get(pipeline, "/jobs/" + pipeline.jobId() + "/metrics?get=" + PipelineMetricNames.NUM_RESTARTS);
+        return metrics.isEmpty() ? 0 : metrics.get(0).path("value").asLong();
     }
 
     private FleetPipelineConfig config(int restPort) {
@@ -154,38 +189,73 @@ class FleetPipelineTest {
     }
 
     /**
-     * The topology of the release before the enrichment, windows and watermarks, with the uids it had: the operators
-     * whose state a running stack has in its checkpoints. Its de-duplication kept a per-vehicle map under the uid
-     * {@code deduplicate-resends}; the current operator under that uid stands for it, since only the uid and the
-     * presence of keyed state decide whether a restore maps it.
+     * The uids of the release before the vehicle operator, with keyed state under the three it replaced; only the uid
+     * and the presence of state decide whether a restore maps it, so a stand-in keeps a counter per vehicle.
      */
-    private static void addReleaseBeforeTheEnrichment(
-            StreamExecutionEnvironment environment, ValidationRules rules, Duration ttl) {
+    private static void addReleaseBeforeTheVehicleOperator(
+            StreamExecutionEnvironment environment, ValidationRules rules) {
         SingleOutputStreamOperator<IngestedPosition> decoded = environment
                 .fromSource(positions(), WatermarkStrategy.noWatermarks(), "raw-positions-source")
                 .uid("raw-positions-source")
-                .process(new DecodePositions(rules))
+                .process(new DecodePositions(rules), RecordSerializers.INGESTED_POSITION)
                 .name("decode-positions")
                 .uid("decode-positions");
-        SingleOutputStreamOperator<IngestedPosition> unique = decoded.keyBy(IngestedPosition::vehicleId, Types.STRING)
-                .transform("deduplicate-resends", decoded.getType(), new DeduplicateResends(ttl))
-                .uid("deduplicate-resends");
-        SingleOutputStreamOperator<IngestedPosition> accepted = DataStreamUtils.reinterpretAsKeyedStream(
-                        unique, IngestedPosition::vehicleId, Types.STRING)
-                .process(new RejectImplausibleJumps(rules, ttl))
-                .name("reject-implausible-jumps")
-                .uid("reject-implausible-jumps");
-        DataStream<RejectedRecord> rejected = decoded.getSideOutput(Rejections.SIDE_OUTPUT)
-                .union(unique.getSideOutput(Rejections.SIDE_OUTPUT), accepted.getSideOutput(Rejections.SIDE_OUTPUT));
-        rejected.sinkTo(new DiscardingSink<>()).name("dead-letter-sink").uid("dead-letter-sink");
-        rejected.sinkTo(new DiscardingSink<>()).name("discard-rejected-table").uid("discard-rejected-table");
-        accepted.sinkTo(new DiscardingSink<>()).name("redis-current-state").uid("redis-current-state");
-        accepted.sinkTo(new DiscardingSink<>()).name("discard-table").uid("discard-table");
+        DataStream<IngestedPosition> retired = decoded;
+        for (String uid : List.of("deduplicate-resends-by-fix", "reject-implausible-jumps", "enrich-positions")) {
+            retired = retired.keyBy(IngestedPosition::vehicleId, Types.STRING)
+                    .process(new CountPerVehicle(), RecordSerializers.INGESTED_POSITION)
+                    .name(uid)
+                    .uid(uid);
+        }
+        decoded.getSideOutput(Rejections.SIDE_OUTPUT)
+                .sinkTo(new DiscardingSink<>())
+                .name("dead-letter-sink")
+                .uid("dead-letter-sink");
+        retired.sinkTo(new DiscardingSink<>()).name("discard-table").uid("discard-table");
+    }
+
+    /** Keyed state under a retired uid. */
+    private static final class CountPerVehicle
+            extends KeyedProcessFunction<String, IngestedPosition, IngestedPosition> {
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open(OpenContext openContext) {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Types.LONG));
+        }
+
+        @Override
+        public void processElement(IngestedPosition position, Context context, Collector<IngestedPosition> out)
+                throws Exception {
+            Long seen = count.value();
+            count.update(seen == null ? 1 : seen + 1);
+            out.collect(position);
+        }
+    }
+
+    /** A job whose source fails a moment after each start: a real fault, not a bad record. */
+    private static FleetPipelineJob failingJob(FleetPipelineConfig config) {
+        TypeInformation<RawRecord> type = RecordSerializers.RAW_RECORD;
+        DataGeneratorSource<RawRecord> failing = new DataGeneratorSource<>(
+                index -> {
+                    // The first subtask fails on its sixth record (its range starts at 0), after every restart.
+                    if (index % 1_000_000 == 5) {
+                        throw new IllegalStateException("the test's source fails");
+                    }
+                    return TestRecords.avro(
+                            TestRecords.position("VH-1", TestRecords.EVENT_TIME.plusSeconds(index % 1_000_000)),
+                            0,
+                            index);
+                },
+                Long.MAX_VALUE,
+                RateLimiterStrategy.perSecond(20),
+                type);
+        return builder(config).source(failing).build();
     }
 
     /** An endless, slow stream of positions. */
     private static DataGeneratorSource<RawRecord> positions() {
-        TypeInformation<RawRecord> type = TypeInformation.of(RawRecord.class);
+        TypeInformation<RawRecord> type = RecordSerializers.RAW_RECORD;
         return new DataGeneratorSource<>(
                 // The sequence is split across subtasks, so indexes reach 2^62: keep event times in range.
                 index -> TestRecords.avro(
@@ -199,8 +269,11 @@ class FleetPipelineTest {
 
     /** An endless, slow stream of positions into sinks that discard, so that only the runner is under test. */
     private static FleetPipelineJob job(FleetPipelineConfig config) {
+        return builder(config).source(positions()).build();
+    }
+
+    private static FleetPipelineJob.Builder builder(FleetPipelineConfig config) {
         return FleetPipelineJob.builder()
-                .source(positions())
                 .routeSource(RouteSource.create(UNREACHABLE_PLANNING_API, config.enrichment()))
                 .deadLetterSink(new DiscardingSink<>())
                 .rejectedTableSink(rejections -> rejections
@@ -209,10 +282,7 @@ class FleetPipelineTest {
                         .uid("discard-rejected-table"))
                 .currentStateSink(RedisCurrentStateSink.create(
                         FleetPipelineTest::acceptingStore, RedisCurrentStateSink.Settings.DEFAULT))
-                .positionTableSink(positions -> positions
-                        .sinkTo(new DiscardingSink<>())
-                        .name("discard-table")
-                        .uid("discard-table"))
+                .positionTableSink(CollectingTable.of(new CollectingSink<>(), EnrichedPosition.class, "discard-table"))
                 .vehicleMinuteTableSink(minutes -> minutes.sinkTo(new DiscardingSink<>())
                         .name("discard-minutes")
                         .uid("discard-minutes"))
@@ -222,8 +292,7 @@ class FleetPipelineTest {
                 .stateTtl(config.dedupTtl())
                 .maxOutOfOrderness(config.maxOutOfOrderness())
                 .sourceIdleness(config.sourceIdleness())
-                .allowedLateness(config.allowedLateness())
-                .build();
+                .allowedLateness(config.allowedLateness());
     }
 
     /**

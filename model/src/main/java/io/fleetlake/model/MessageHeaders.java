@@ -18,6 +18,14 @@ public final class MessageHeaders {
     public static final String DLQ_SOURCE_OFFSET = "dlq.source-offset";
     /** Epoch milliseconds at which the pipeline rejected the record. */
     public static final String DLQ_REJECTED_AT = "dlq.rejected-at";
+    /**
+     * {@code true} on a dead letter whose value is only the first bytes of the original payload: the original record
+     * with the dead-letter headers would have exceeded the producer's request limit. The original size is in {@link
+     * #DLQ_ORIGINAL_SIZE}.
+     */
+    public static final String DLQ_TRUNCATED = "dlq.truncated";
+    /** On a truncated dead letter: the size of the original payload in bytes (decimal). */
+    public static final String DLQ_ORIGINAL_SIZE = "dlq.original-size";
 
     /**
      * On a record fed back into {@link Topics#RAW_POSITIONS} by reprocessing: the dead-letter record it came from, as

@@ -6,8 +6,9 @@ package io.fleetlake.model;
  * group of the operator named in its description; Flink's REST API lists it as {@code <operator>.<counter>} per
  * subtask.
  *
- * <p>Every record read is counted exactly once more, by the operator that decides its fate, so that once every read
- * record has been processed:
+ * <p>Every record read is counted exactly once more, by the operator that decides its fate (a record that a step fails
+ * on is a rejection of reason {@link RejectionReason#PROCESSING_ERROR}), so that once every read record has been
+ * processed:
  *
  * <pre>
  * recordsRead = recordsAccepted + recordsRejected + resendsDeduplicated
@@ -20,9 +21,16 @@ public final class PipelineMetricNames {
     /** The name the pipeline's job runs under, in {@code /jobs/overview}. */
     public static final String JOB_NAME = "fleet-pipeline";
 
+    /**
+     * Flink's own job metric: how often the job was restarted since it was submitted, at {@code GET
+     * /jobs/<job id>/metrics?get=numRestarts} of the pipeline's REST API. A job that keeps restarting (a real fault, for
+     * example an unreachable Kafka, S3 or catalog) shows a growing count; a single bad record never restarts it.
+     */
+    public static final String NUM_RESTARTS = "numRestarts";
+
     /** Raw records read from the source (decode-positions). */
     public static final String RECORDS_READ = "recordsRead";
-    /** Positions that passed the last rejection point and go to the sinks (reject-implausible-jumps). */
+    /** Positions that passed the last rejection point and go to the sinks (vehicle-positions). */
     public static final String RECORDS_ACCEPTED = "recordsAccepted";
     /** Records sent to the rejection side output, counted by each operator that rejects. */
     public static final String RECORDS_REJECTED = "recordsRejected";
@@ -31,11 +39,11 @@ public final class PipelineMetricNames {
      * is {@code rejectionReason.<REASON>}.
      */
     public static final String REJECTION_REASON_GROUP = "rejectionReason";
-    /** Device resends (same vehicle, event time and content as an accepted position) dropped (deduplicate-resends). */
+    /** Device resends (same vehicle, event time and content as an accepted position) dropped (vehicle-positions). */
     public static final String RESENDS_DEDUPLICATED = "resendsDeduplicated";
     /**
      * Fixes accepted although implausible against the vehicle's previous accepted fix, because they agree with the
-     * fix rejected just before (reject-implausible-jumps). Informational: these are part of {@link #RECORDS_ACCEPTED}.
+     * fix rejected just before (vehicle-positions). Informational: these are part of {@link #RECORDS_ACCEPTED}.
      */
     public static final String JUMP_BASELINE_RESETS = "jumpBaselineResets";
 
@@ -43,10 +51,30 @@ public final class PipelineMetricNames {
     public static final String ROUTE_POLLS_SUCCEEDED = "routePollsSucceeded";
     /** Fetches of the planning API that failed or timed out and yielded no update (planning-routes-source). */
     public static final String ROUTE_POLLS_FAILED = "routePollsFailed";
-    /** Route assignments and withdrawals applied to the enrichment's state (enrich-positions). Informational. */
+    /** Route assignments and withdrawals applied to the vehicles' state (vehicle-positions). Informational. */
     public static final String ROUTE_UPDATES = "routeUpdates";
     /**
-     * Positions enriched with a route fetched longer ago than {@code enrichment.route-stale-after} (enrich-positions):
+     * Route updates of the planning API that could not be applied to a vehicle (vehicle-positions); the vehicle keeps
+     * its previous route, and the failure is logged.
+     */
+    public static final String ROUTE_UPDATES_FAILED = "routeUpdatesFailed";
+    /**
+     * Vehicles forgotten after {@code pipeline.dedup-ttl} without any record or route update (vehicle-positions).
+     * Informational.
+     */
+    public static final String VEHICLES_EXPIRED = "vehiclesExpired";
+    /**
+     * Minute windows whose row could not be built (vehicle-minutes): logged, the minute's row is missing and {@code
+     * fleet backfill} recomputes it from {@code fleet.positions}. Expected to stay 0.
+     */
+    public static final String MINUTE_ROWS_FAILED = "minuteRowsFailed";
+    /**
+     * Dead letters larger than the dead-letter producer's request limit, written with their payload cut (headers
+     * {@link MessageHeaders#DLQ_TRUNCATED}, {@link MessageHeaders#DLQ_ORIGINAL_SIZE}) (dead-letter-sink).
+     */
+    public static final String DEAD_LETTERS_TRUNCATED = "deadLettersTruncated";
+    /**
+     * Positions enriched with a route fetched longer ago than {@code enrichment.route-stale-after} (vehicle-positions):
      * the planning API has been unreachable. Informational: these are part of {@link #RECORDS_ACCEPTED}.
      */
     public static final String STALE_ENRICHMENTS = "staleEnrichments";

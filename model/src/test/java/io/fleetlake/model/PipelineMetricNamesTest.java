@@ -23,5 +23,10 @@ class PipelineMetricNamesTest {
         assertThat(PipelineMetricNames.REDIS_UPDATES_IGNORED).isEqualTo("redisUpdatesIgnored");
         assertThat(PipelineMetricNames.REDIS_WRITE_FAILURES).isEqualTo("redisWriteFailures");
         assertThat(PipelineMetricNames.REDIS_PENDING_VEHICLES).isEqualTo("redisPendingVehicles");
+        assertThat(PipelineMetricNames.NUM_RESTARTS).isEqualTo("numRestarts");
+        assertThat(PipelineMetricNames.ROUTE_UPDATES_FAILED).isEqualTo("routeUpdatesFailed");
+        assertThat(PipelineMetricNames.VEHICLES_EXPIRED).isEqualTo("vehiclesExpired");
+        assertThat(PipelineMetricNames.MINUTE_ROWS_FAILED).isEqualTo("minuteRowsFailed");
+        assertThat(PipelineMetricNames.DEAD_LETTERS_TRUNCATED).isEqualTo("deadLettersTruncated");
     }
 }

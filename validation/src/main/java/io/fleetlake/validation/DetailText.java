@@ -9,6 +9,8 @@ final class DetailText {
     private static final long MILLIS_PER_MINUTE = 60 * MILLIS_PER_SECOND;
     private static final long MILLIS_PER_HOUR = 60 * MILLIS_PER_MINUTE;
     private static final long MILLIS_PER_DAY = 24 * MILLIS_PER_HOUR;
+    /** The largest number of seconds whose milliseconds (with a fraction) still fit in a {@code long}. */
+    private static final long MAX_MILLIS_SECONDS = Long.MAX_VALUE / MILLIS_PER_SECOND - 1;
 
     private DetailText() {}
 
@@ -22,6 +24,12 @@ final class DetailText {
 
     /** {@code 7d}, {@code 30m}, {@code 30s}, {@code 45.5s}: the configuration syntax where the value allows it. */
     static String duration(Duration duration) {
+        long seconds = duration.getSeconds();
+        if (seconds > MAX_MILLIS_SECONDS || seconds < -MAX_MILLIS_SECONDS) {
+            // Beyond what milliseconds can hold (about 292 million years): whole seconds, never an overflow, because a
+            // detail is written for any value a payload may carry.
+            return seconds + "s";
+        }
         long millis = duration.toMillis();
         if (millis != 0 && millis % MILLIS_PER_DAY == 0) {
             return millis / MILLIS_PER_DAY + "d";

@@ -12,13 +12,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.locationtech.jts.geom.Polygon;
-import org.locationtech.jts.geom.prep.PreparedGeometry;
-import org.locationtech.jts.geom.prep.PreparedGeometryFactory;
 import org.locationtech.jts.geom.util.AffineTransformation;
 import org.locationtech.jts.geom.util.GeometryFixer;
 import org.locationtech.jts.operation.union.UnaryUnionOp;
@@ -39,8 +36,8 @@ public final class OperatingRegion implements Serializable {
     private final String name;
     private final double bufferKm;
     private final Geometry area;
-    // PreparedGeometry is not serialisable: it is rebuilt on first use, also after deserialisation.
-    private transient volatile PreparedGeometry preparedArea;
+    // The locator is not serialisable: it is rebuilt on first use, also after deserialisation.
+    private transient volatile RegionLocator locator;
 
     private OperatingRegion(String name, double bufferKm, Geometry area) {
         this.name = requireNonNull(name, "name is null");
@@ -129,7 +126,7 @@ public final class OperatingRegion implements Serializable {
         if (!Double.isFinite(latitude) || !Double.isFinite(longitude)) {
             return false;
         }
-        return preparedArea().intersects(area.getFactory().createPoint(new Coordinate(longitude, latitude)));
+        return locator().covers(longitude, latitude);
     }
 
     /** For example {@code Iberia operating region (bundled), 10 km buffer}. */
@@ -141,14 +138,14 @@ public final class OperatingRegion implements Serializable {
         return bufferKm;
     }
 
-    private PreparedGeometry preparedArea() {
-        PreparedGeometry prepared = preparedArea;
-        if (prepared == null) {
+    private RegionLocator locator() {
+        RegionLocator current = locator;
+        if (current == null) {
             // Two threads may both build it; each result is equivalent, so the race is harmless.
-            prepared = PreparedGeometryFactory.prepare(area);
-            preparedArea = prepared;
+            current = new RegionLocator(area);
+            locator = current;
         }
-        return prepared;
+        return current;
     }
 
     @Override

@@ -10,6 +10,8 @@ import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The rules a position must pass, read from the {@code validation.*} keys. The pipeline and the dead-letter
@@ -23,6 +25,8 @@ import java.util.Set;
  * @param maxPayloadBytes largest payload that is decoded at all
  * @param maxImpliedSpeedKmh highest speed implied by two consecutive fixes of one vehicle
  * @param jumpCheckMaxGap above this time between two fixes no jump verdict is given (the vehicle may have been carried)
+ * @param vehicleIdPattern the whole vehicle id must match it; the id becomes a Kafka key, an MQTT topic level, a Redis key
+ *     and an Iceberg bucket value, so control characters, separators and paths are refused
  * @param schemas the Position schemas payloads may be written with; build codecs with
  *     {@code new PositionCodec(rules.schemas())}
  */
@@ -34,6 +38,7 @@ public record ValidationRules(
         int maxPayloadBytes,
         double maxImpliedSpeedKmh,
         Duration jumpCheckMaxGap,
+        Pattern vehicleIdPattern,
         PositionSchemas schemas)
         implements Serializable {
     public static final String RULES_FILE = "validation.rules-file";
@@ -46,6 +51,7 @@ public record ValidationRules(
     public static final String MAX_IMPLIED_SPEED_KMH = "validation.max-implied-speed-kmh";
     public static final String JUMP_CHECK_MAX_GAP = "validation.jump-check-max-gap";
     public static final String EXTRA_SCHEMA_DIRECTORY = "validation.extra-schema-dir";
+    public static final String VEHICLE_ID_PATTERN = "validation.vehicle-id-pattern";
 
     public static final double DEFAULT_REGION_BUFFER_KM = 10;
     public static final double DEFAULT_MAX_SPEED_KMH = 200;
@@ -54,6 +60,8 @@ public record ValidationRules(
     public static final int DEFAULT_MAX_PAYLOAD_BYTES = 4096;
     public static final double DEFAULT_MAX_IMPLIED_SPEED_KMH = 300;
     public static final Duration DEFAULT_JUMP_CHECK_MAX_GAP = Duration.ofMinutes(30);
+    /** 1 to 64 letters, digits, dots, underscores or hyphens: no control characters, separators or paths. */
+    public static final String DEFAULT_VEHICLE_ID_PATTERN = "[A-Za-z0-9._-]{1,64}";
 
     private static final long serialVersionUID = 1L;
 
@@ -67,6 +75,7 @@ public record ValidationRules(
             MAX_PAYLOAD_BYTES,
             MAX_IMPLIED_SPEED_KMH,
             JUMP_CHECK_MAX_GAP,
+            VEHICLE_ID_PATTERN,
             EXTRA_SCHEMA_DIRECTORY);
 
     public ValidationRules {
@@ -74,6 +83,7 @@ public record ValidationRules(
         requireNonNull(maxClockSkew, "maxClockSkew is null");
         requireNonNull(maxAge, "maxAge is null");
         requireNonNull(jumpCheckMaxGap, "jumpCheckMaxGap is null");
+        requireNonNull(vehicleIdPattern, "vehicleIdPattern is null");
         requireNonNull(schemas, "schemas is null");
         requirePositiveSpeed(MAX_SPEED_KMH, maxSpeedKmh);
         if (maxClockSkew.isNegative()) {
@@ -117,7 +127,18 @@ public record ValidationRules(
                 layer.forKey(MAX_PAYLOAD_BYTES).integer(MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOAD_BYTES),
                 layer.forKey(MAX_IMPLIED_SPEED_KMH).doubleValue(MAX_IMPLIED_SPEED_KMH, DEFAULT_MAX_IMPLIED_SPEED_KMH),
                 layer.forKey(JUMP_CHECK_MAX_GAP).duration(JUMP_CHECK_MAX_GAP, DEFAULT_JUMP_CHECK_MAX_GAP),
+                vehicleIdPattern(
+                        layer.forKey(VEHICLE_ID_PATTERN).string(VEHICLE_ID_PATTERN, DEFAULT_VEHICLE_ID_PATTERN)),
                 schemas);
+    }
+
+    private static Pattern vehicleIdPattern(String regex) {
+        try {
+            return Pattern.compile(regex);
+        } catch (PatternSyntaxException e) {
+            throw new ConfigException(VEHICLE_ID_PATTERN + " = " + regex + " is not a regular expression ("
+                    + e.getDescription() + "); the default is " + DEFAULT_VEHICLE_ID_PATTERN);
+        }
     }
 
     private static void requirePositiveSpeed(String key, double speedKmh) {
@@ -146,6 +167,7 @@ public record ValidationRules(
                 && maxPayloadBytes == rules.maxPayloadBytes
                 && Double.compare(maxImpliedSpeedKmh, rules.maxImpliedSpeedKmh) == 0
                 && jumpCheckMaxGap.equals(rules.jumpCheckMaxGap)
+                && vehicleIdPattern.pattern().equals(rules.vehicleIdPattern.pattern())
                 && schemas.versions().equals(rules.schemas.versions());
     }
 
@@ -159,6 +181,7 @@ public record ValidationRules(
                 maxPayloadBytes,
                 maxImpliedSpeedKmh,
                 jumpCheckMaxGap,
+                vehicleIdPattern.pattern(),
                 schemas.versions());
     }
 
@@ -171,6 +194,7 @@ public record ValidationRules(
                 + ", maxPayloadBytes=" + maxPayloadBytes
                 + ", maxImpliedSpeedKmh=" + DetailText.number(maxImpliedSpeedKmh)
                 + ", jumpCheckMaxGap=" + DetailText.duration(jumpCheckMaxGap)
+                + ", vehicleIdPattern=" + vehicleIdPattern.pattern()
                 + ", schemas="
                 + schemas.versions().stream().map(SchemaVersion::file).toList()
                 + "]";

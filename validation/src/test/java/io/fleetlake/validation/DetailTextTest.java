@@ -33,6 +33,8 @@ class DetailTextTest {
         "PT0.25S, 0.25s",
         "PT0S, 0s",
         "PT-45S, -45s",
+        "PT2562047788015215H, 9223372036854774000s",
+        "PT-2562047788015215H, -9223372036854774000s",
     })
     void duration(Duration value, String expected) {
         assertThat(DetailText.duration(value)).isEqualTo(expected);

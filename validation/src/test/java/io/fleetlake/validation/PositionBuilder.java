@@ -17,6 +17,8 @@ final class PositionBuilder {
     private double headingDeg = 90;
     private Double accuracyM = 5.0;
     private Double batteryLevel = 80.0;
+    private Double altitudeM = 650.0;
+    private Integer satellites = 9;
 
     static PositionBuilder madrid() {
         return new PositionBuilder();
@@ -74,6 +76,16 @@ final class PositionBuilder {
         return this;
     }
 
+    PositionBuilder altitude(Double value) {
+        altitudeM = value;
+        return this;
+    }
+
+    PositionBuilder satellites(Integer value) {
+        satellites = value;
+        return this;
+    }
+
     PositionBuilder battery(Double value) {
         batteryLevel = value;
         return this;
@@ -81,6 +93,15 @@ final class PositionBuilder {
 
     Position build() {
         return new Position(
-                vehicleId, eventTime, latitude, longitude, speedKmh, headingDeg, 650.0, accuracyM, 9, batteryLevel);
+                vehicleId,
+                eventTime,
+                latitude,
+                longitude,
+                speedKmh,
+                headingDeg,
+                altitudeM,
+                accuracyM,
+                satellites,
+                batteryLevel);
     }
 }

@@ -4,9 +4,11 @@ import static io.fleetlake.model.RejectionReason.EVENT_TIME_IN_FUTURE;
 import static io.fleetlake.model.RejectionReason.EVENT_TIME_TOO_OLD;
 import static io.fleetlake.model.RejectionReason.INVALID_COORDINATES;
 import static io.fleetlake.model.RejectionReason.INVALID_FIELD;
+import static io.fleetlake.model.RejectionReason.INVALID_VEHICLE_ID;
 import static io.fleetlake.model.RejectionReason.OUTSIDE_REGION;
 import static io.fleetlake.model.RejectionReason.PAYLOAD_TOO_LARGE;
 import static io.fleetlake.model.RejectionReason.SPEED_TOO_HIGH;
+import static io.fleetlake.model.RejectionReason.VEHICLE_ID_MISMATCH;
 import static io.fleetlake.validation.PositionBuilder.RECEIVED_AT;
 import static io.fleetlake.validation.PositionBuilder.madrid;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +43,67 @@ class PositionValidatorTest {
     static Stream<Arguments> statelessRules() {
         return Stream.of(
                 arguments("valid position", madrid(), null, strings()),
+                arguments("vehicle id of 64 characters", madrid().vehicle("a._-" + "9".repeat(60)), null, strings()),
+                arguments(
+                        "vehicle id of 65 characters",
+                        madrid().vehicle("V".repeat(65)),
+                        INVALID_VEHICLE_ID,
+                        strings("'VVVVV", "does not match [A-Za-z0-9._-]{1,64}")),
+                arguments(
+                        "vehicle id with CR LF",
+                        madrid().vehicle("VH-1\r\nSET x"),
+                        INVALID_VEHICLE_ID,
+                        strings("'VH-1\\u000d\\u000aSET x'")),
+                arguments(
+                        "vehicle id with a path",
+                        madrid().vehicle("../VH-1"),
+                        INVALID_VEHICLE_ID,
+                        strings("'../VH-1'")),
+                arguments("vehicle id with a slash", madrid().vehicle("VH/1"), INVALID_VEHICLE_ID, strings("'VH/1'")),
+                arguments("vehicle id with a space", madrid().vehicle("VH 1"), INVALID_VEHICLE_ID, strings("'VH 1'")),
+                arguments(
+                        "vehicle id with a quote", madrid().vehicle("VH'1"), INVALID_VEHICLE_ID, strings("VH\\u00271")),
+                arguments("vehicle id not ASCII", madrid().vehicle("VH-ñ"), INVALID_VEHICLE_ID, strings("'VH-ñ'")),
+                arguments("altitude absent", madrid().altitude(null), null, strings()),
+                arguments("altitude -1000", madrid().altitude(-1_000.0), null, strings()),
+                arguments("altitude 10000", madrid().altitude(10_000.0), null, strings()),
+                arguments(
+                        "altitude -1000.1",
+                        madrid().altitude(-1_000.1),
+                        INVALID_FIELD,
+                        strings("altitude_m -1000.1", "-1000..10000")),
+                arguments("altitude NaN", madrid().altitude(Double.NaN), INVALID_FIELD, strings("altitude_m NaN")),
+                arguments(
+                        "altitude infinite",
+                        madrid().altitude(Double.POSITIVE_INFINITY),
+                        INVALID_FIELD,
+                        strings("altitude_m Infinity")),
+                arguments("satellites absent", madrid().satellites(null), null, strings()),
+                arguments("satellites 0", madrid().satellites(0), null, strings()),
+                arguments("satellites 255", madrid().satellites(255), null, strings()),
+                arguments(
+                        "satellites 256", madrid().satellites(256), INVALID_FIELD, strings("satellites 256", "0..255")),
+                arguments("satellites -1", madrid().satellites(-1), INVALID_FIELD, strings("satellites -1")),
+                arguments(
+                        "accuracy infinite",
+                        madrid().accuracy(Double.POSITIVE_INFINITY),
+                        INVALID_FIELD,
+                        strings("accuracy_m Infinity")),
+                arguments(
+                        "event time before the GPS epoch",
+                        madrid().eventTime(Instant.parse("1980-01-05T23:59:59.999Z")),
+                        INVALID_FIELD,
+                        strings("event_time 1980-01-05T23:59:59.999Z is outside 1980-01-06T00:00:00Z..")),
+                arguments(
+                        "event time of the largest long of milliseconds",
+                        madrid().eventTime(Instant.ofEpochMilli(Long.MAX_VALUE)),
+                        INVALID_FIELD,
+                        strings("event_time +292278994-08-17T07:12:55.807Z is outside")),
+                arguments(
+                        "event time Instant.MIN",
+                        madrid().eventTime(Instant.MIN),
+                        INVALID_FIELD,
+                        strings("event_time -1000000000-01-01T00:00:00Z is outside")),
                 arguments("latitude 90", madrid().latitude(90), null, strings()),
                 arguments("latitude -90", madrid().latitude(-90), null, strings()),
                 arguments(
@@ -160,6 +223,10 @@ class PositionValidatorTest {
         Duration old = Duration.ofDays(-30);
         return Stream.of(
                 arguments(
+                        "vehicle id before invalid coordinates",
+                        madrid().vehicle("VH\n1").latitude(95),
+                        INVALID_VEHICLE_ID),
+                arguments(
                         "invalid coordinates before invalid field",
                         madrid().latitude(95).heading(400),
                         INVALID_COORDINATES),
@@ -182,6 +249,61 @@ class PositionValidatorTest {
         assertThat(DEFAULTS.validate(position.build(), RECEIVED_AT))
                 .map(Rejection::reason)
                 .contains(expected);
+    }
+
+    @Test
+    void payloadVehicleIdMustBeTheOneOfItsMqttTopic() {
+        Position position = madrid().vehicle("VH-0001").build();
+
+        assertThat(DEFAULTS.validate(position, RECEIVED_AT, "fleet/VH-0001/position"))
+                .isEmpty();
+        assertThat(DEFAULTS.validate(position, RECEIVED_AT, null))
+                .as("no topic: a record produced straight into Kafka")
+                .isEmpty();
+        assertThat(DEFAULTS.validate(position, RECEIVED_AT, "fleet/VH-0002/position"))
+                .contains(new Rejection(
+                        VEHICLE_ID_MISMATCH,
+                        "vehicle_id 'VH-0001' differs from 'VH-0002' of MQTT topic 'fleet/VH-0002/position'"));
+        assertThat(DEFAULTS.validate(position, RECEIVED_AT, "fleet/../VH-0001/position"))
+                .map(Rejection::reason)
+                .contains(VEHICLE_ID_MISMATCH);
+        assertThat(DEFAULTS.validate(madrid().vehicle("VH\r\n").build(), RECEIVED_AT, "fleet/VH-0001/position"))
+                .as("the format is checked first")
+                .map(Rejection::reason)
+                .contains(INVALID_VEHICLE_ID);
+    }
+
+    @Test
+    void aCustomVehicleIdPatternIsMatchedWhole() {
+        PositionValidator strict = new PositionValidator(
+                ValidationRules.from(ConfigSource.of(Map.of(ValidationRules.VEHICLE_ID_PATTERN, "VH-[0-9]{4}"))));
+
+        assertThat(strict.validate(madrid().vehicle("VH-0001").build(), RECEIVED_AT))
+                .isEmpty();
+        assertThat(strict.validate(madrid().vehicle("VH-00011").build(), RECEIVED_AT))
+                .map(Rejection::reason)
+                .contains(INVALID_VEHICLE_ID);
+    }
+
+    /**
+     * The receive time is the Kafka record timestamp, which a producer sets: any value, however absurd, gets a verdict
+     * with a readable detail, never an arithmetic overflow (the incident of an endless restart loop).
+     */
+    @Test
+    void absurdReceiveTimesGetAVerdictNotAnOverflow() {
+        Position position = madrid().build();
+
+        assertThat(DEFAULTS.validate(position, Instant.ofEpochMilli(Long.MIN_VALUE)))
+                .hasValueSatisfying(rejection -> {
+                    assertThat(rejection.reason()).isEqualTo(EVENT_TIME_IN_FUTURE);
+                    assertThat(rejection.detail()).containsPattern("is \\d+s after the receive time");
+                });
+        assertThat(DEFAULTS.validate(position, Instant.MAX))
+                .map(Rejection::reason)
+                .contains(EVENT_TIME_TOO_OLD);
+        assertThat(DEFAULTS.validate(position, Instant.MIN))
+                .map(Rejection::reason)
+                .contains(EVENT_TIME_IN_FUTURE);
     }
 
     @Test

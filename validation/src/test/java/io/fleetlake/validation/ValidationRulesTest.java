@@ -41,6 +41,7 @@ class ValidationRulesTest {
         assertThat(DEFAULTS.maxPayloadBytes()).isEqualTo(4096);
         assertThat(DEFAULTS.maxImpliedSpeedKmh()).isEqualTo(300);
         assertThat(DEFAULTS.jumpCheckMaxGap()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(DEFAULTS.vehicleIdPattern().pattern()).isEqualTo("[A-Za-z0-9._-]{1,64}");
         assertThat(DEFAULTS.schemas().versions())
                 .isEqualTo(PositionSchemas.bundled().versions())
                 .extracting(SchemaVersion::file)
@@ -61,6 +62,7 @@ class ValidationRulesTest {
                 "validation.max-payload-bytes", "1024",
                 "validation.max-implied-speed-kmh", "250.5",
                 "validation.jump-check-max-gap", "PT10M",
+                "validation.vehicle-id-pattern", "VH-[0-9]{4}",
                 "validation.extra-schema-dir",
                         schemaDirectory("position-v3-odometer.avsc").toString())));
 
@@ -71,12 +73,13 @@ class ValidationRulesTest {
         assertThat(rules.maxPayloadBytes()).isEqualTo(1024);
         assertThat(rules.maxImpliedSpeedKmh()).isEqualTo(250.5);
         assertThat(rules.jumpCheckMaxGap()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(rules.vehicleIdPattern().pattern()).isEqualTo("VH-[0-9]{4}");
         assertThat(rules.schemas().versions()).hasSize(3);
         assertThat(rules.toString())
                 .isEqualTo(
                         "ValidationRules[region=operating region " + worldFile().toAbsolutePath()
                                 + ", 2.5 km buffer, maxSpeedKmh=160, maxClockSkew=5s, maxAge=36h, maxPayloadBytes=1024,"
-                                + " maxImpliedSpeedKmh=250.5, jumpCheckMaxGap=10m,"
+                                + " maxImpliedSpeedKmh=250.5, jumpCheckMaxGap=10m, vehicleIdPattern=VH-[0-9]{4},"
                                 + " schemas=[position-v1.avsc, position-v2.avsc, position-v3-odometer.avsc]]");
     }
 

@@ -16,7 +16,8 @@ import java.util.Set;
  * Configuration of the fleet pipeline process, keys {@code pipeline.*}, the validation rules it applies, keys
  * {@code validation.*} (read from the same source by {@link ValidationRules#from}, so the pipeline and the dead-letter
  * reprocessing command can share one rules file), and how it enriches positions, keys {@code enrichment.*}
- * ({@link EnrichmentConfig}). Every value is validated here so that a wrong setting fails at
+ * ({@link EnrichmentConfig}), and how its job restarts, keys {@code pipeline.restart-*} ({@link RestartConfig}). Every
+ * value is validated here so that a wrong setting fails at
  * start-up with a message naming the key, not later inside a Flink task.
  *
  * @param kafkaBootstrapServers Kafka brokers, {@code host:port[,host:port...]}
@@ -33,8 +34,8 @@ import java.util.Set;
  *     retained one is restored on start; required by {@code FleetPipelineMain}, unused in a Flink cluster, whose
  *     configuration holds the checkpoint storage
  * @param parallelism parallelism of every operator and number of task slots
- * @param dedupTtl how long a (vehicle, event time) pair is remembered to drop device resends, and a silent vehicle's
- *     last fix is kept for the jump check
+ * @param dedupTtl how long a vehicle without any record or route update is remembered (its de-duplication memory,
+ *     jump baseline, route and status)
  * @param restHost address every Flink endpoint (REST, RPC, blob server) binds to
  * @param restPort Flink REST port; the launcher's health check polls it
  * @param transactionalIdPrefix prefix of the Kafka transactional ids of the dead-letter producer; the late-positions
@@ -45,6 +46,11 @@ import java.util.Set;
  * @param sourceIdleness a source subtask that receives no position for this long stops holding the watermark back
  * @param allowedLateness how long after its end (in event time) a one-minute window still accepts late positions, each
  *     of which replaces the window's row; later positions go to the late-positions topic
+ * @param dedupFixesPerVehicle how many of each vehicle's last accepted fixes the de-duplication remembers
+ * @param deadLetterMaxBytes largest dead letter (the dead-letter producer's {@code max.request.size}); larger ones are
+ *     written with their payload cut
+ * @param bufferTimeout longest a record waits in a network buffer that is not full before it is sent on
+ * @param restart how the job restarts after a fault
  * @param validationRules the rules every position must pass
  * @param enrichment how positions are enriched with routes and statuses
  */
@@ -69,6 +75,10 @@ public record FleetPipelineConfig(
         Duration maxOutOfOrderness,
         Duration sourceIdleness,
         Duration allowedLateness,
+        int dedupFixesPerVehicle,
+        int deadLetterMaxBytes,
+        Duration bufferTimeout,
+        RestartConfig restart,
         ValidationRules validationRules,
         EnrichmentConfig enrichment) {
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
@@ -91,6 +101,9 @@ public record FleetPipelineConfig(
     public static final String MAX_OUT_OF_ORDERNESS = "pipeline.max-out-of-orderness";
     public static final String SOURCE_IDLENESS = "pipeline.source-idleness";
     public static final String ALLOWED_LATENESS = "pipeline.allowed-lateness";
+    public static final String DEDUP_FIXES_PER_VEHICLE = "pipeline.dedup-fixes-per-vehicle";
+    public static final String DEAD_LETTER_MAX_BYTES = "pipeline.dead-letter-max-bytes";
+    public static final String BUFFER_TIMEOUT = "pipeline.buffer-timeout";
 
     public static final String DEFAULT_KAFKA_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     public static final String DEFAULT_CONSUMER_GROUP = "fleet-pipeline";
@@ -109,6 +122,13 @@ public record FleetPipelineConfig(
     public static final Duration DEFAULT_MAX_OUT_OF_ORDERNESS = Duration.ofSeconds(30);
     public static final Duration DEFAULT_SOURCE_IDLENESS = Duration.ofMinutes(1);
     public static final Duration DEFAULT_ALLOWED_LATENESS = Duration.ofMinutes(5);
+    public static final int DEFAULT_DEDUP_FIXES_PER_VEHICLE = 64;
+    /** Kafka's default {@code max.request.size}. */
+    public static final int DEFAULT_DEAD_LETTER_MAX_BYTES = 1_048_576;
+
+    public static final Duration DEFAULT_BUFFER_TIMEOUT = Duration.ofMillis(10);
+    private static final int MAX_DEDUP_FIXES_PER_VEHICLE = 100_000;
+    private static final int MIN_DEAD_LETTER_MAX_BYTES = 16 * 1024;
 
     private static final Set<String> HTTP_SCHEMES = Set.of("http", "https");
     private static final Set<String> REDIS_SCHEMES = Set.of("redis", "rediss");
@@ -133,6 +153,8 @@ public record FleetPipelineConfig(
         requireNonNull(maxOutOfOrderness, "maxOutOfOrderness is null");
         requireNonNull(sourceIdleness, "sourceIdleness is null");
         requireNonNull(allowedLateness, "allowedLateness is null");
+        requireNonNull(bufferTimeout, "bufferTimeout is null");
+        requireNonNull(restart, "restart is null");
         requireNonNull(validationRules, "validationRules is null");
         requireNonNull(enrichment, "enrichment is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
@@ -154,6 +176,17 @@ public record FleetPipelineConfig(
         requirePositive(SOURCE_IDLENESS, sourceIdleness);
         requireNotNegative(MAX_OUT_OF_ORDERNESS, maxOutOfOrderness);
         requireNotNegative(ALLOWED_LATENESS, allowedLateness);
+        requireNotNegative(BUFFER_TIMEOUT, bufferTimeout);
+        if (dedupFixesPerVehicle < 1 || dedupFixesPerVehicle > MAX_DEDUP_FIXES_PER_VEHICLE) {
+            throw new ConfigException("Invalid configuration " + DEDUP_FIXES_PER_VEHICLE + " = " + dedupFixesPerVehicle
+                    + ": expected 1 to " + MAX_DEDUP_FIXES_PER_VEHICLE + " fixes (each costs about 32 bytes of state"
+                    + " per vehicle)");
+        }
+        if (deadLetterMaxBytes < MIN_DEAD_LETTER_MAX_BYTES) {
+            throw new ConfigException("Invalid configuration " + DEAD_LETTER_MAX_BYTES + " = " + deadLetterMaxBytes
+                    + ": expected at least " + MIN_DEAD_LETTER_MAX_BYTES + " bytes, and at most the broker's"
+                    + " message.max.bytes (1048588 by default)");
+        }
         if (parallelism < 1) {
             throw new ConfigException("Invalid configuration " + PARALLELISM + " = " + parallelism
                     + ": expected at least 1 (it is also the number of task slots)");
@@ -199,6 +232,10 @@ public record FleetPipelineConfig(
                 source.duration(MAX_OUT_OF_ORDERNESS, DEFAULT_MAX_OUT_OF_ORDERNESS),
                 source.duration(SOURCE_IDLENESS, DEFAULT_SOURCE_IDLENESS),
                 source.duration(ALLOWED_LATENESS, DEFAULT_ALLOWED_LATENESS),
+                source.integer(DEDUP_FIXES_PER_VEHICLE, DEFAULT_DEDUP_FIXES_PER_VEHICLE),
+                source.integer(DEAD_LETTER_MAX_BYTES, DEFAULT_DEAD_LETTER_MAX_BYTES),
+                source.duration(BUFFER_TIMEOUT, DEFAULT_BUFFER_TIMEOUT),
+                RestartConfig.from(source),
                 ValidationRules.from(source),
                 EnrichmentConfig.from(source));
     }
@@ -228,6 +265,8 @@ public record FleetPipelineConfig(
                 + dedupTtl + ", restHost=" + restHost + ", restPort=" + restPort + ", transactionalIdPrefix="
                 + transactionalIdPrefix + ", planningUri=" + redactUserInfo(planningUri) + ", maxOutOfOrderness="
                 + maxOutOfOrderness + ", sourceIdleness=" + sourceIdleness + ", allowedLateness=" + allowedLateness
+                + ", dedupFixesPerVehicle=" + dedupFixesPerVehicle + ", deadLetterMaxBytes=" + deadLetterMaxBytes
+                + ", bufferTimeout=" + bufferTimeout + ", restart=" + restart
                 + ", validationRules=" + validationRules + ", enrichment=" + enrichment + "}";
     }
 

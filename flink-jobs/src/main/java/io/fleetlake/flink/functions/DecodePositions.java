@@ -12,6 +12,7 @@ import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.DecodeResult.Decoded;
 import io.fleetlake.model.codec.DecodeResult.Rejected;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.model.codec.PositionSchemas;
 import io.fleetlake.validation.PositionValidator;
 import io.fleetlake.validation.Rejection;
 import io.fleetlake.validation.ValidationRules;
@@ -25,9 +26,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks the payload size, decodes the payload and applies the stateless {@link PositionValidator} rules. Positions
- * that pass go to the main output; every other record goes to {@link Rejections#SIDE_OUTPUT} with its original bytes,
- * so no record vanishes and no payload can fail the job.
+ * Checks the payload size, decodes the payload and applies the stateless {@link PositionValidator} rules, including
+ * the vehicle id's format and its agreement with the MQTT topic ({@code mqtt.topic} header) the payload was published
+ * on. Positions that pass go to the main output; every other record goes to {@link Rejections#SIDE_OUTPUT} with its
+ * original bytes, so no record vanishes.
+ *
+ * <p>No record can fail the task: the codec reports bad input as a result, and any exception of a step on one record
+ * (a codec or rule bug, a value no rule foresaw) dead-letters that record as {@link RejectionReason#PROCESSING_ERROR}
+ * with a summary of the exception; the task goes on.
  *
  * <p>The time rules compare the event time with the Kafka record timestamp (the MQTT receive time), never with the
  * wall clock, so a replay after a failover and a reprocessing run months later give the first verdict.
@@ -39,18 +45,25 @@ public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPo
     /** Immutable and serialisable: it travels with the function, so every subtask has its own copy. */
     private final PositionValidator validator;
 
-    private transient PositionCodec codec;
+    private final PayloadDecoder.Factory decoders;
+    private transient PayloadDecoder codec;
     private transient Counter recordsRead;
     private transient Rejections rejections;
 
     public DecodePositions(ValidationRules rules) {
+        this(rules, schemas -> new PositionCodec(schemas)::decode);
+    }
+
+    /** With another decoder than the codec of the rules' schemas; a seam for tests. */
+    DecodePositions(ValidationRules rules, PayloadDecoder.Factory decoders) {
         this.validator = new PositionValidator(requireNonNull(rules, "rules is null"));
+        this.decoders = requireNonNull(decoders, "decoders is null");
     }
 
     @Override
     public void open(OpenContext openContext) {
         // The codec holds decoders and a JSON mapper that are costly to build and not thread-safe: one per subtask.
-        codec = new PositionCodec(validator.rules().schemas());
+        codec = decoders.open(validator.rules().schemas());
         recordsRead = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.RECORDS_READ);
         rejections = Rejections.registerCounters(getRuntimeContext().getMetricGroup());
     }
@@ -58,57 +71,52 @@ public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPo
     @Override
     public void processElement(RawRecord record, Context context, Collector<IngestedPosition> out) {
         recordsRead.inc();
+        Instant now = Instant.ofEpochMilli(context.timerService().currentProcessingTime());
+        Object outcome;
+        try {
+            outcome = decodeAndValidate(record, now);
+        } catch (RuntimeException | StackOverflowError e) {
+            String summary = ProcessingErrors.summary("decode-positions", e);
+            LOG.warn("Dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), summary, e);
+            outcome = RejectedRecord.undecoded(record, RejectionReason.PROCESSING_ERROR, summary, now);
+        }
+        if (outcome instanceof RejectedRecord rejected) {
+            rejections.count(rejected.reason());
+            context.output(Rejections.SIDE_OUTPUT, rejected);
+        } else {
+            out.collect((IngestedPosition) outcome);
+        }
+    }
+
+    /** Decodes payloads in one subtask; the codec of the model module in production. */
+    @FunctionalInterface
+    interface PayloadDecoder {
+        DecodeResult decode(byte[] payload);
+
+        /** Opens a decoder per subtask (decoders are not thread-safe); serialisable, it travels with the function. */
+        @FunctionalInterface
+        interface Factory extends java.io.Serializable {
+            PayloadDecoder open(PositionSchemas schemas);
+        }
+    }
+
+    /** The accepted position, or the rejection; built completely before anything is emitted. */
+    Object decodeAndValidate(RawRecord record, Instant now) {
         Optional<Rejection> tooLarge = validator.checkPayloadSize(record.value() == null ? 0 : record.value().length);
         if (tooLarge.isPresent()) {
-            reject(
-                    context,
-                    RejectedRecord.undecoded(
-                            record, tooLarge.get().reason(), tooLarge.get().detail(), now(context)));
-            return;
+            return RejectedRecord.undecoded(
+                    record, tooLarge.get().reason(), tooLarge.get().detail(), now);
         }
-        DecodeResult result = decode(record);
+        DecodeResult result = codec.decode(record.value());
         if (result instanceof Rejected rejected) {
-            reject(context, RejectedRecord.undecoded(record, rejected.reason(), rejected.detail(), now(context)));
-            return;
+            return RejectedRecord.undecoded(record, rejected.reason(), rejected.detail(), now);
         }
         Position position = ((Decoded) result).position();
-        Optional<Rejection> broken = validator.validate(position, record.timestamp());
+        Optional<Rejection> broken = validator.validate(position, record.timestamp(), record.mqttTopic());
         if (broken.isPresent()) {
-            reject(
-                    context,
-                    RejectedRecord.decoded(
-                            record,
-                            position,
-                            broken.get().reason(),
-                            broken.get().detail(),
-                            now(context)));
-            return;
+            return RejectedRecord.decoded(
+                    record, position, broken.get().reason(), broken.get().detail(), now);
         }
-        out.collect(new IngestedPosition(position, record));
-    }
-
-    private DecodeResult decode(RawRecord record) {
-        try {
-            return codec.decode(record.value());
-        } catch (RuntimeException e) {
-            // The codec reports bad input as a result; an exception is a codec bug. The record is dead-lettered
-            // with the exception as detail instead of failing the job on every restart.
-            LOG.warn(
-                    "Decoder failed on {}-{}@{}; dead-lettering the record",
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    e);
-            return new Rejected(RejectionReason.MALFORMED_PAYLOAD, "Decoder failed: " + e);
-        }
-    }
-
-    private void reject(Context context, RejectedRecord rejected) {
-        rejections.count(rejected.reason());
-        context.output(Rejections.SIDE_OUTPUT, rejected);
-    }
-
-    private static Instant now(Context context) {
-        return Instant.ofEpochMilli(context.timerService().currentProcessingTime());
+        return new IngestedPosition(position, record);
     }
 }

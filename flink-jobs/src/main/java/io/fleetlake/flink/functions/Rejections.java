@@ -28,7 +28,7 @@ public final class Rejections {
     }
 
     /** Registers the counters in an operator's metric group; call it from {@code open}. */
-    static Rejections registerCounters(MetricGroup metrics) {
+    public static Rejections registerCounters(MetricGroup metrics) {
         Map<RejectionReason, Counter> byReason = new EnumMap<>(RejectionReason.class);
         MetricGroup reasons = metrics.addGroup(PipelineMetricNames.REJECTION_REASON_GROUP);
         // Every reason in every rejecting operator, so that sums over operators need no knowledge of who rejects what.
@@ -38,7 +38,7 @@ public final class Rejections {
         return new Rejections(metrics.counter(PipelineMetricNames.RECORDS_REJECTED), byReason);
     }
 
-    void count(RejectionReason reason) {
+    public void count(RejectionReason reason) {
         recordsRejected.inc();
         byReason.get(reason).inc();
     }

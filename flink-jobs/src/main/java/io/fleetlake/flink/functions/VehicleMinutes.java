@@ -3,13 +3,16 @@ package io.fleetlake.flink.functions;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.windows.MinuteAggregate;
+import io.fleetlake.model.PipelineMetricNames;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.functions.AggregateFunction;
+import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
@@ -17,6 +20,8 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Per-vehicle one-minute tumbling windows of event time, computing {@link MinuteAggregate}.
@@ -56,23 +61,20 @@ public final class VehicleMinutes {
                 .allowedLateness(allowedLateness)
                 .sideOutputLateData(LATE_POSITIONS)
                 .aggregate(
-                        new CollectFixes(stopSpeedKmh),
-                        new EmitVehicleMinute(),
+                        new CollectFixes(),
+                        new EmitVehicleMinute(stopSpeedKmh),
                         FIXES,
-                        TypeInformation.of(MinuteAggregate.class),
+                        FIXES,
                         TypeInformation.of(VehicleMinute.class));
     }
 
-    /** Collects the fixes of a window; the numbers are computed from all of them at each firing. */
+    /**
+     * Collects the fixes of a window; the numbers are computed from all of them at each firing. Only reads numbers the
+     * vehicle step has validated, so it cannot fail on a record.
+     */
     static final class CollectFixes
-            implements AggregateFunction<EnrichedPosition, List<MinuteAggregate.Fix>, MinuteAggregate> {
+            implements AggregateFunction<EnrichedPosition, List<MinuteAggregate.Fix>, List<MinuteAggregate.Fix>> {
         private static final long serialVersionUID = 1L;
-
-        private final double stopSpeedKmh;
-
-        CollectFixes(double stopSpeedKmh) {
-            this.stopSpeedKmh = stopSpeedKmh;
-        }
 
         @Override
         public List<MinuteAggregate.Fix> createAccumulator() {
@@ -86,8 +88,8 @@ public final class VehicleMinutes {
         }
 
         @Override
-        public MinuteAggregate getResult(List<MinuteAggregate.Fix> fixes) {
-            return MinuteAggregate.of(fixes, stopSpeedKmh);
+        public List<MinuteAggregate.Fix> getResult(List<MinuteAggregate.Fix> fixes) {
+            return fixes;
         }
 
         @Override
@@ -98,22 +100,58 @@ public final class VehicleMinutes {
         }
     }
 
-    /** Adds the key, the window and the firing's processing time to the numbers. */
+    /**
+     * Computes the minute's numbers and adds the key, the window and the firing's processing time. A minute whose
+     * numbers cannot be computed (no such input is known: every fix is validated) is logged and counted ({@link
+     * PipelineMetricNames#MINUTE_ROWS_FAILED}) instead of failing the task; its positions are in {@code
+     * fleet.positions}, so {@code fleet backfill} can compute it.
+     */
     static final class EmitVehicleMinute
-            extends ProcessWindowFunction<MinuteAggregate, VehicleMinute, String, TimeWindow> {
+            extends ProcessWindowFunction<List<MinuteAggregate.Fix>, VehicleMinute, String, TimeWindow> {
         private static final long serialVersionUID = 1L;
+        private static final Logger LOG = LoggerFactory.getLogger(EmitVehicleMinute.class);
+
+        private final double stopSpeedKmh;
+        private transient Counter minuteRowsFailed;
+
+        EmitVehicleMinute(double stopSpeedKmh) {
+            this.stopSpeedKmh = stopSpeedKmh;
+        }
+
+        @Override
+        public void open(OpenContext openContext) {
+            minuteRowsFailed = getRuntimeContext().getMetricGroup().counter(PipelineMetricNames.MINUTE_ROWS_FAILED);
+        }
 
         @Override
         public void process(
-                String vehicleId, Context context, Iterable<MinuteAggregate> aggregates, Collector<VehicleMinute> out) {
+                String vehicleId,
+                Context context,
+                Iterable<List<MinuteAggregate.Fix>> windowFixes,
+                Collector<VehicleMinute> out) {
             Instant computedAt = Instant.ofEpochMilli(context.currentProcessingTime());
-            for (MinuteAggregate aggregate : aggregates) {
-                out.collect(new VehicleMinute(
-                        vehicleId,
-                        Instant.ofEpochMilli(context.window().getStart()),
-                        Instant.ofEpochMilli(context.window().getEnd()),
-                        aggregate,
-                        computedAt));
+            for (List<MinuteAggregate.Fix> fixes : windowFixes) {
+                VehicleMinute minute;
+                try {
+                    minute = new VehicleMinute(
+                            vehicleId,
+                            Instant.ofEpochMilli(context.window().getStart()),
+                            Instant.ofEpochMilli(context.window().getEnd()),
+                            MinuteAggregate.of(fixes, stopSpeedKmh),
+                            computedAt);
+                } catch (RuntimeException e) {
+                    minuteRowsFailed.inc();
+                    LOG.error(
+                            "Cannot compute the minute {} of vehicle {}; its row is missing until `fleet backfill"
+                                    + " --vehicle {}` recomputes it: {}",
+                            Instant.ofEpochMilli(context.window().getStart()),
+                            vehicleId,
+                            vehicleId,
+                            ProcessingErrors.summary("vehicle-minutes", e),
+                            e);
+                    continue;
+                }
+                out.collect(minute);
             }
         }
     }

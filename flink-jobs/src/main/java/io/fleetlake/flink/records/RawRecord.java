@@ -2,9 +2,14 @@ package io.fleetlake.flink.records;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.types.RecordSerializers;
+import java.lang.reflect.Type;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Objects;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
  * One record of the raw positions topic exactly as it was read: the device payload is not decoded yet, so that a
@@ -20,7 +25,10 @@ import java.util.Objects;
  * @param value device payload, or null for a record without a value
  * @param mqttTopic MQTT topic the payload was published on, or null when the header is absent
  * @param mqttReceivedAt epoch milliseconds at which the connector received the MQTT message, or null
+ * @param reprocessedFrom the dead letter this record was republished from by {@code fleet dlq reprocess} (header {@code
+ *     dlq.reprocessed-from}), or null for a record as the device sent it
  */
+@TypeInfo(RawRecord.TypeInfoFactory.class)
 public record RawRecord(
         String topic,
         int partition,
@@ -29,10 +37,29 @@ public record RawRecord(
         byte[] key,
         byte[] value,
         String mqttTopic,
-        Long mqttReceivedAt) {
+        Long mqttReceivedAt,
+        String reprocessedFrom) {
     public RawRecord {
         requireNonNull(topic, "topic is null");
         requireNonNull(timestamp, "timestamp is null");
+    }
+
+    /** A record as the device sent it, not republished from a dead letter. */
+    public RawRecord(
+            String topic,
+            int partition,
+            long offset,
+            Instant timestamp,
+            byte[] key,
+            byte[] value,
+            String mqttTopic,
+            Long mqttReceivedAt) {
+        this(topic, partition, offset, timestamp, key, value, mqttTopic, mqttReceivedAt, null);
+    }
+
+    /** Whether an operator fed this record back from the dead letters ({@code fleet dlq reprocess}). */
+    public boolean isReprocessed() {
+        return reprocessedFrom != null;
     }
 
     @Override
@@ -45,7 +72,8 @@ public record RawRecord(
                 && Arrays.equals(key, that.key)
                 && Arrays.equals(value, that.value)
                 && Objects.equals(mqttTopic, that.mqttTopic)
-                && Objects.equals(mqttReceivedAt, that.mqttReceivedAt);
+                && Objects.equals(mqttReceivedAt, that.mqttReceivedAt)
+                && Objects.equals(reprocessedFrom, that.reprocessedFrom);
     }
 
     @Override
@@ -57,6 +85,15 @@ public record RawRecord(
     public String toString() {
         return "RawRecord{" + topic + "-" + partition + "@" + offset + ", timestamp=" + timestamp + ", keyBytes="
                 + (key == null ? "null" : key.length) + ", valueBytes=" + (value == null ? "null" : value.length)
-                + ", mqttTopic=" + mqttTopic + ", mqttReceivedAt=" + mqttReceivedAt + "}";
+                + ", mqttTopic=" + mqttTopic + ", mqttReceivedAt=" + mqttReceivedAt
+                + (reprocessedFrom == null ? "" : ", reprocessedFrom=" + reprocessedFrom) + "}";
+    }
+
+    /** Written by {@link RecordSerializers.RawRecordSerializer}, never reflectively. */
+    public static final class TypeInfoFactory extends org.apache.flink.api.common.typeinfo.TypeInfoFactory<RawRecord> {
+        @Override
+        public TypeInformation<RawRecord> createTypeInfo(Type type, Map<String, TypeInformation<?>> parameters) {
+            return RecordSerializers.RAW_RECORD;
+        }
     }
 }

@@ -2,10 +2,15 @@ package io.fleetlake.flink.records;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.types.RecordSerializers;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Map;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
  * A raw record the pipeline refused, on its way to the dead-letter topic and {@code fleet.rejected_positions}. The raw
@@ -19,6 +24,7 @@ import java.time.Instant;
  * @param vehicleId the decoded vehicle id, else the Kafka key as UTF-8, else null
  * @param eventTime the decoded event time, or null when the payload was not decoded
  */
+@TypeInfo(RejectedRecord.TypeInfoFactory.class)
 public record RejectedRecord(
         RawRecord source,
         RejectionReason reason,
@@ -68,5 +74,14 @@ public record RejectedRecord(
     public String toString() {
         return "RejectedRecord{" + reason + ": " + detail + ", vehicleId=" + vehicleId + ", eventTime=" + eventTime
                 + ", rejectedAt=" + rejectedAt + ", source=" + source + "}";
+    }
+
+    /** Written by the pipeline's own serializer ({@link RecordSerializers}), never reflectively. */
+    public static final class TypeInfoFactory
+            extends org.apache.flink.api.common.typeinfo.TypeInfoFactory<RejectedRecord> {
+        @Override
+        public TypeInformation<RejectedRecord> createTypeInfo(Type type, Map<String, TypeInformation<?>> parameters) {
+            return RecordSerializers.REJECTED_RECORD;
+        }
     }
 }

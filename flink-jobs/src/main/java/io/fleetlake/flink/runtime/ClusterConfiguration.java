@@ -1,11 +1,14 @@
 package io.fleetlake.flink.runtime;
 
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.config.RestartConfig;
+import io.fleetlake.flink.types.PipelineSerialization;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestOptions;
@@ -31,8 +34,6 @@ public final class ClusterConfiguration {
     public static Configuration create(
             FleetPipelineConfig config, Path checkpointDirectory, Optional<Path> restoreFrom) {
         Configuration configuration = new Configuration();
-        configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
-        configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
         configuration.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         configuration.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY,
@@ -40,8 +41,14 @@ public final class ClusterConfiguration {
         configuration.set(
                 CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-        restoreFrom.ifPresent(checkpoint -> configuration.set(
-                StateRecoveryOptions.SAVEPOINT_PATH, checkpoint.toUri().toString()));
+        restoreFrom.ifPresent(checkpoint -> {
+            configuration.set(
+                    StateRecoveryOptions.SAVEPOINT_PATH, checkpoint.toUri().toString());
+            // State of operators that no longer exist (RETIRED_UIDS) is dropped instead of refusing the checkpoint,
+            // which would also lose the source offsets and the Iceberg commits pending in it. The job's uids are pinned
+            // by a test, so no other state can go unclaimed.
+            configuration.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
+        });
 
         configuration.set(RestOptions.BIND_ADDRESS, config.restHost());
         configuration.set(RestOptions.ADDRESS, config.restHost());
@@ -56,6 +63,19 @@ public final class ClusterConfiguration {
 
         configuration.set(TaskManagerOptions.NUM_TASK_SLOTS, config.parallelism());
         configuration.set(CoreOptions.DEFAULT_PARALLELISM, config.parallelism());
-        return configuration;
+        return jobSettings(configuration, config);
+    }
+
+    /**
+     * What the job decides in every deployment, the MiniCluster's and a Flink cluster's alike: exactly-once checkpoints
+     * every {@code pipeline.checkpoint-interval}, the restart strategy ({@link RestartConfig}), the buffer timeout, and
+     * how records are serialised (no Kryo, object reuse: {@link PipelineSerialization}).
+     */
+    public static Configuration jobSettings(Configuration configuration, FleetPipelineConfig config) {
+        configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
+        configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
+        configuration.set(ExecutionOptions.BUFFER_TIMEOUT, config.bufferTimeout());
+        config.restart().applyTo(configuration);
+        return PipelineSerialization.configure(configuration);
     }
 }

@@ -25,10 +25,13 @@ public final class DeadLetterSink {
     public static KafkaSink<RejectedRecord> create(FleetPipelineConfig config) {
         return KafkaSink.<RejectedRecord>builder()
                 .setBootstrapServers(config.kafkaBootstrapServers())
-                .setRecordSerializer(new DeadLetterSerializationSchema(Topics.DLQ_POSITIONS))
+                .setRecordSerializer(
+                        new DeadLetterSerializationSchema(Topics.DLQ_POSITIONS, config.deadLetterMaxBytes()))
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(config.transactionalIdPrefix())
                 .setProperty(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Long.toString(TRANSACTION_TIMEOUT.toMillis()))
+                // The serializer bounds every dead letter by the same limit, so the producer never refuses one.
+                .setProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(config.deadLetterMaxBytes()))
                 .build();
     }
 }

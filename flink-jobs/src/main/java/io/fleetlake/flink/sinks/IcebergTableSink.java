@@ -22,7 +22,9 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.DistributionMode;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.aws.AwsClientProperties;
 import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.Catalog;
@@ -50,7 +52,7 @@ import org.apache.iceberg.flink.sink.FlinkSink;
  *
  * @param <T> the stream's element type
  */
-public final class IcebergTableSink<T> implements TableSink<T> {
+public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, RowData> {
     static final String CATALOG_NAME = "fleet";
     static final TableIdentifier POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.POSITIONS);
     static final TableIdentifier REJECTED_POSITIONS = TableIdentifier.of(Tables.NAMESPACE, Tables.REJECTED_POSITIONS);
@@ -197,19 +199,57 @@ public final class IcebergTableSink<T> implements TableSink<T> {
         return properties;
     }
 
+    /** Converts in a map of its own (uid {@code rowsUid}), chained to the writer, then writes. */
     @Override
     public void attach(DataStream<T> stream) {
-        TypeInformation<RowData> rowType = InternalTypeInfo.of(FlinkSchemaUtil.convert(schema));
-        DataStream<RowData> rows = stream.map(converterFactory.apply(schema), rowType)
-                .name(rowsUid)
-                .uid(rowsUid);
+        write(stream.map(rows(), rowType()).name(rowsUid).uid(rowsUid), DistributionMode.NONE);
+    }
+
+    @Override
+    public MapFunction<T, RowData> rows() {
+        return converterFactory.apply(schema);
+    }
+
+    @Override
+    public TypeInformation<RowData> rowType() {
+        return InternalTypeInfo.of(FlinkSchemaUtil.convert(schema));
+    }
+
+    /**
+     * Writes rows built elsewhere. The rows are distributed by partition ({@code HASH}): each partition of the table is
+     * written by one writer subtask, so a checkpoint makes one file per partition rather than one per partition and
+     * subtask. The writers therefore run in tasks of their own, never chained to the operator that built the rows, so
+     * the file uploads of their flush at every checkpoint do not stop that operator (and the Redis updates it sends).
+     */
+    @Override
+    public void attachRows(DataStream<RowData> rows) {
+        write(rows, DistributionMode.HASH);
+    }
+
+    /**
+     * @param distribution how rows reach the writer subtasks: {@code HASH} by partition, so each partition is written
+     *     by one subtask (one file per partition and checkpoint instead of one per subtask); {@code NONE} forward
+     */
+    private void write(DataStream<RowData> rows, DistributionMode distribution) {
+        TableLoader loader = TableLoader.fromCatalog(catalogLoader, table);
         FlinkSink.Builder builder = FlinkSink.forRowData(rows)
-                .tableLoader(TableLoader.fromCatalog(catalogLoader, table))
+                .tableLoader(loader)
+                .table(WriterTableView.of(loadTable(loader)))
+                .distributionMode(distribution)
                 .uidPrefix(sinkUidPrefix);
         if (!upsertKey.isEmpty()) {
             builder.upsert(true).equalityFieldColumns(upsertKey);
         }
         builder.append().name(sinkUidPrefix);
+    }
+
+    private static Table loadTable(TableLoader loader) {
+        try (TableLoader open = loader.clone()) {
+            open.open();
+            return open.loadTable();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot close the table loader of " + loader, e);
+        }
     }
 
     private static String rootMessage(Throwable failure) {

@@ -12,33 +12,36 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
-import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.RedisClient;
-import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 import redis.clients.jedis.util.JedisURIHelper;
 
 /**
- * Applies current-state updates to Redis: one pipelined {@code EVALSHA} of {@code redis/newer-wins.lua} per vehicle.
- * The script compares the stored event time and, only if the update is strictly newer, writes the vehicle hash, the
- * GEO index and the last-seen sorted set in one atomic step.
+ * Applies current-state updates to Redis: one {@code EVALSHA} of {@code redis/newer-wins-batch.lua} per batch of
+ * vehicles, so a batch costs one round trip. For each vehicle the script compares the stored event time and, only if
+ * the update is strictly newer, writes the vehicle hash, the GEO index and the last-seen sorted set; the whole batch is
+ * one atomic step. A vehicle whose key holds something else than a hash is left alone (and reported as not applied,
+ * with a warning), and the other vehicles of the batch are still applied.
  *
  * <p>The connection settings come from the URI: {@code redis://} or {@code rediss://} (TLS), credentials for a password
  * ({@code redis://:password@host:port}) or an ACL user ({@code redis://user:password@host:port}), and a database
  * number as path ({@code /2}). The credentials never appear in an error message.
  */
 final class JedisCurrentStateStore implements CurrentStateStore {
-    static final String SCRIPT_RESOURCE = "/redis/newer-wins.lua";
+    static final String SCRIPT_RESOURCE = "/redis/newer-wins-batch.lua";
 
+    private static final Logger LOG = LoggerFactory.getLogger(JedisCurrentStateStore.class);
     private static final String REDACTED = "<redacted>";
+    private static final VehicleField[] FIELDS = VehicleField.values();
+    /** The script's argument header: the field count, where the fields it reads are, the field names. */
+    private static final List<String> HEADER = header();
 
     private final HostAndPort address;
     private final String password;
@@ -93,61 +96,81 @@ final class JedisCurrentStateStore implements CurrentStateStore {
     }
 
     /**
-     * Script arguments: {@code KEYS = [vehicle hash, GEO index, last-seen set]}, {@code ARGV = [vehicle id, event time
-     * ms, longitude, latitude, event-time field name, number of fields to delete, the fields to delete, then field/value
-     * pairs for the hash]}. Every {@link VehicleField} is either written or deleted, so that no value of an earlier fix
-     * (a route, a battery level) outlives it. Field names travel as arguments so that {@link VehicleField} stays their
-     * single definition.
+     * The script's {@code ARGV} header: the number of {@link VehicleField}s, the positions (1-based) of the vehicle id,
+     * the event time, the latitude and the longitude among them, then their names. Field names travel as arguments so
+     * that {@link VehicleField} stays their single definition.
      */
-    static List<String> arguments(VehicleState update, Instant updatedAt) {
-        String eventTime = Long.toString(update.eventTime().toEpochMilli());
-        Map<VehicleField, String> values = new EnumMap<>(VehicleField.class);
-        values.put(VehicleField.VEHICLE_ID, update.vehicleId());
-        values.put(VehicleField.EVENT_TIME, eventTime);
-        values.put(VehicleField.LATITUDE, Double.toString(update.latitude()));
-        values.put(VehicleField.LONGITUDE, Double.toString(update.longitude()));
-        values.put(VehicleField.SPEED_KMH, Double.toString(update.speedKmh()));
-        values.put(VehicleField.HEADING_DEG, Double.toString(update.headingDeg()));
-        putIfPresent(values, VehicleField.BATTERY_LEVEL, update.batteryLevel());
-        values.put(VehicleField.STATUS, update.status().name());
-        putIfPresent(values, VehicleField.ROUTE_ID, update.routeId());
-        putIfPresent(values, VehicleField.NEXT_STOP_ID, update.nextStopId());
-        putIfPresent(values, VehicleField.DISTANCE_TO_NEXT_STOP_M, update.distanceToNextStopM());
-        putIfPresent(values, VehicleField.DISTANCE_FROM_ROUTE_M, update.distanceFromRouteM());
-        values.put(VehicleField.ENRICHMENT_STALE, Boolean.toString(update.enrichmentStale()));
-        values.put(VehicleField.UPDATED_AT, Long.toString(updatedAt.toEpochMilli()));
+    private static List<String> header() {
+        List<String> header = new ArrayList<>();
+        header.add(Integer.toString(FIELDS.length));
+        header.add(Integer.toString(VehicleField.VEHICLE_ID.ordinal() + 1));
+        header.add(Integer.toString(VehicleField.EVENT_TIME.ordinal() + 1));
+        header.add(Integer.toString(VehicleField.LATITUDE.ordinal() + 1));
+        header.add(Integer.toString(VehicleField.LONGITUDE.ordinal() + 1));
+        for (VehicleField field : FIELDS) {
+            header.add(field.field());
+        }
+        return List.copyOf(header);
+    }
 
-        List<String> deleted = Arrays.stream(VehicleField.values())
-                .filter(field -> !values.containsKey(field))
-                .map(VehicleField::field)
-                .toList();
-        List<String> arguments = new ArrayList<>(6 + deleted.size() + 2 * values.size());
-        arguments.add(update.vehicleId());
-        arguments.add(eventTime);
-        arguments.add(Double.toString(update.longitude()));
-        arguments.add(Double.toString(update.latitude()));
-        arguments.add(VehicleField.EVENT_TIME.field());
-        arguments.add(Integer.toString(deleted.size()));
-        arguments.addAll(deleted);
-        values.forEach((field, value) -> {
-            arguments.add(field.field());
-            arguments.add(value);
-        });
+    /**
+     * The script arguments of a batch: {@link #HEADER}, then per update one value per {@link VehicleField} in their
+     * order, an empty string for a field the fix has no value for (the script deletes it).
+     */
+    static List<String> arguments(List<VehicleState> updates, Instant updatedAt) {
+        List<String> arguments = new ArrayList<>(HEADER.size() + updates.size() * FIELDS.length);
+        arguments.addAll(HEADER);
+        String updated = Long.toString(updatedAt.toEpochMilli());
+        for (VehicleState update : updates) {
+            values(update, updated, arguments);
+        }
         return arguments;
     }
 
-    private static void putIfPresent(Map<VehicleField, String> values, VehicleField field, Object value) {
-        if (value != null) {
-            values.put(field, value.toString());
+    /** Appends the values of one update, in the order of {@link VehicleField}. */
+    static void values(VehicleState update, String updatedAt, List<String> arguments) {
+        for (VehicleField field : FIELDS) {
+            arguments.add(
+                    switch (field) {
+                        case VEHICLE_ID -> update.vehicleId();
+                        case EVENT_TIME -> Long.toString(update.eventTime().toEpochMilli());
+                        case LATITUDE -> Double.toString(update.latitude());
+                        case LONGITUDE -> Double.toString(update.longitude());
+                        case SPEED_KMH -> Double.toString(update.speedKmh());
+                        case HEADING_DEG -> Double.toString(update.headingDeg());
+                        case BATTERY_LEVEL -> text(update.batteryLevel());
+                        case STATUS -> update.status().name();
+                        case ROUTE_ID -> text(update.routeId());
+                        case NEXT_STOP_ID -> text(update.nextStopId());
+                        case DISTANCE_TO_NEXT_STOP_M -> text(update.distanceToNextStopM());
+                        case DISTANCE_FROM_ROUTE_M -> text(update.distanceFromRouteM());
+                        case ENRICHMENT_STALE -> Boolean.toString(update.enrichmentStale());
+                        case UPDATED_AT -> updatedAt;
+                    });
         }
     }
 
-    static List<String> keys(VehicleState update) {
-        return List.of(RedisKeys.vehicle(update.vehicleId()), RedisKeys.GEO_INDEX, RedisKeys.LAST_SEEN);
+    /** A value as the hash holds it; the empty string (deleted) when there is none. */
+    private static String text(Object value) {
+        return value == null ? "" : value.toString();
+    }
+
+    /** {@code KEYS}: the GEO index, the last-seen set, then the hash of each vehicle of the batch. */
+    static List<String> keys(List<VehicleState> updates) {
+        List<String> keys = new ArrayList<>(2 + updates.size());
+        keys.add(RedisKeys.GEO_INDEX);
+        keys.add(RedisKeys.LAST_SEEN);
+        for (VehicleState update : updates) {
+            keys.add(RedisKeys.vehicle(update.vehicleId()));
+        }
+        return keys;
     }
 
     @Override
     public List<Boolean> applyNewerWins(List<VehicleState> updates, Instant updatedAt) {
+        if (updates.isEmpty()) {
+            return List.of();
+        }
         try {
             if (scriptSha == null) {
                 scriptSha = client.scriptLoad(script);
@@ -155,8 +178,8 @@ final class JedisCurrentStateStore implements CurrentStateStore {
             try {
                 return evaluate(updates, updatedAt);
             } catch (JedisNoScriptException e) {
-                // Redis lost its script cache (restart or SCRIPT FLUSH): load the script again. Re-applying the
-                // updates that did run is harmless, they are no longer newer.
+                // Redis lost its script cache (restart or SCRIPT FLUSH): load the script again. Nothing of the batch
+                // ran.
                 scriptSha = client.scriptLoad(script);
                 return evaluate(updates, updatedAt);
             }
@@ -166,16 +189,28 @@ final class JedisCurrentStateStore implements CurrentStateStore {
     }
 
     private List<Boolean> evaluate(List<VehicleState> updates, Instant updatedAt) {
-        List<Response<Object>> responses = new ArrayList<>(updates.size());
-        try (Pipeline pipeline = client.pipelined()) {
-            for (VehicleState update : updates) {
-                responses.add(pipeline.evalsha(scriptSha, keys(update), arguments(update, updatedAt)));
-            }
-            pipeline.sync();
+        Object reply = client.evalsha(scriptSha, keys(updates), arguments(updates, updatedAt));
+        if (!(reply instanceof List<?> results) || results.size() != updates.size()) {
+            throw new CurrentStateStoreException(
+                    "Redis at " + address + " answered the current-state script with " + reply
+                            + " instead of one result per vehicle of the " + updates.size() + " sent",
+                    null);
         }
-        List<Boolean> applied = new ArrayList<>(responses.size());
-        for (Response<Object> response : responses) {
-            applied.add(Long.valueOf(1).equals(response.get()));
+        List<Boolean> applied = new ArrayList<>(results.size());
+        List<String> refused = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            Object result = results.get(i);
+            applied.add(Long.valueOf(1).equals(result));
+            if (Long.valueOf(-1).equals(result)) {
+                refused.add(RedisKeys.vehicle(updates.get(i).vehicleId()));
+            }
+        }
+        if (!refused.isEmpty()) {
+            LOG.warn(
+                    "Redis at {} holds something else than a vehicle hash at {}; those vehicles' current state is not"
+                            + " written until the keys are deleted",
+                    address,
+                    refused);
         }
         return applied;
     }

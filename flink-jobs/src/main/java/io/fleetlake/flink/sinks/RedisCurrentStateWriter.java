@@ -2,7 +2,6 @@ package io.fleetlake.flink.sinks;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.time.Duration;
@@ -48,7 +47,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>All methods, including the timer callbacks, run in the task's mailbox thread, so no locking is needed.
  */
-final class RedisCurrentStateWriter implements StatefulSinkWriter<EnrichedPosition, VehicleState> {
+final class RedisCurrentStateWriter implements StatefulSinkWriter<VehicleState, VehicleState> {
     private static final Logger LOG = LoggerFactory.getLogger(RedisCurrentStateWriter.class);
 
     private final CurrentStateStore store;
@@ -89,8 +88,8 @@ final class RedisCurrentStateWriter implements StatefulSinkWriter<EnrichedPositi
     }
 
     @Override
-    public void write(EnrichedPosition element, Context context) {
-        enqueue(VehicleState.of(element));
+    public void write(VehicleState update, Context context) {
+        enqueue(update);
         if (outage != null) {
             // The retry timer writes the pending updates once Redis answers again.
             return;

@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Wraps each Kafka record into a {@link RawRecord} without interpreting the payload; decoding happens in its own
- * operator so that a bad payload becomes a dead letter instead of a failing source.
+ * operator so that a bad payload becomes a dead letter instead of a failing source. The headers it keeps: the MQTT
+ * topic and receive time the connector sets, and {@code dlq.reprocessed-from}, which marks a record republished from the
+ * dead letters (the jump check exempts it).
  */
 public final class RawRecordDeserializer implements KafkaRecordDeserializationSchema<RawRecord> {
     private static final long serialVersionUID = 1L;
@@ -30,7 +32,8 @@ public final class RawRecordDeserializer implements KafkaRecordDeserializationSc
                 record.key(),
                 record.value(),
                 header(record, MessageHeaders.MQTT_TOPIC),
-                receivedAt(record)));
+                receivedAt(record),
+                header(record, MessageHeaders.REPROCESSED_FROM)));
     }
 
     @Override

@@ -47,8 +47,13 @@ class FleetPipelineConfigTest {
                         Duration.ofSeconds(30),
                         Duration.ofMinutes(1),
                         Duration.ofMinutes(5),
+                        64,
+                        1_048_576,
+                        Duration.ofMillis(10),
+                        new RestartConfig(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0, Duration.ofMinutes(10)),
                         ValidationRules.defaults(),
                         EnrichmentConfig.defaults()));
+        assertThat(config.validationRules().vehicleIdPattern().pattern()).isEqualTo("[A-Za-z0-9._-]{1,64}");
     }
 
     @Test
@@ -74,6 +79,13 @@ class FleetPipelineConfigTest {
         values.put("pipeline.max-out-of-orderness", "10s");
         values.put("pipeline.source-idleness", "30s");
         values.put("pipeline.allowed-lateness", "15m");
+        values.put("pipeline.dedup-fixes-per-vehicle", "256");
+        values.put("pipeline.dead-letter-max-bytes", "500000");
+        values.put("pipeline.buffer-timeout", "50ms");
+        values.put("pipeline.restart-initial-backoff", "2s");
+        values.put("pipeline.restart-max-backoff", "5m");
+        values.put("pipeline.restart-backoff-multiplier", "1.5");
+        values.put("pipeline.restart-reset-backoff-after", "1h");
         values.put("validation.max-speed-kmh", "160");
         values.put("enrichment.arrival-radius-m", "80");
 
@@ -101,6 +113,10 @@ class FleetPipelineConfigTest {
                         Duration.ofSeconds(10),
                         Duration.ofSeconds(30),
                         Duration.ofMinutes(15),
+                        256,
+                        500_000,
+                        Duration.ofMillis(50),
+                        new RestartConfig(Duration.ofSeconds(2), Duration.ofMinutes(5), 1.5, Duration.ofHours(1)),
                         ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160"))),
                         EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80")))));
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
@@ -186,6 +202,19 @@ class FleetPipelineConfigTest {
                 .hasMessageContaining("pipeline.allowed-lateness = PT-1M: expected zero or a positive duration");
         assertThatThrownBy(() -> config(Map.of("enrichment.deviation-min-fixes", "0")))
                 .hasMessageContaining("enrichment.deviation-min-fixes = 0");
+        assertThatThrownBy(() -> config(Map.of("pipeline.dedup-fixes-per-vehicle", "0")))
+                .hasMessageContaining("pipeline.dedup-fixes-per-vehicle = 0");
+        assertThatThrownBy(() -> config(Map.of("pipeline.dead-letter-max-bytes", "1000")))
+                .hasMessageContaining("pipeline.dead-letter-max-bytes = 1000");
+        assertThatThrownBy(() -> config(Map.of("pipeline.buffer-timeout", "-PT1S")))
+                .hasMessageContaining("pipeline.buffer-timeout = PT-1S");
+        assertThatThrownBy(() -> config(Map.of("pipeline.restart-max-backoff", "100ms")))
+                .hasMessageContaining("pipeline.restart-max-backoff = PT0.1S: it must not be shorter than"
+                        + " pipeline.restart-initial-backoff");
+        assertThatThrownBy(() -> config(Map.of("pipeline.restart-backoff-multiplier", "0.5")))
+                .hasMessageContaining("pipeline.restart-backoff-multiplier = 0.5");
+        assertThatThrownBy(() -> config(Map.of("validation.vehicle-id-pattern", "[unclosed")))
+                .hasMessageContaining("validation.vehicle-id-pattern = [unclosed is not a regular expression");
     }
 
     @Test

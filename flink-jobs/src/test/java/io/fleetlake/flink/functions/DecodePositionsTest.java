@@ -211,6 +211,193 @@ class DecodePositionsTest {
         assertThat(rejected()).hasSize(1);
     }
 
+    /**
+     * The reported incident: a JSON position whose event_time is a legal number far outside any plausible range made a
+     * step throw {@code ArithmeticException: long overflow} while building the rejection's detail, outside the decode
+     * guard, and the job restarted for ever. It is now an INVALID_FIELD rejection, and the records after it flow.
+     */
+    @Test
+    void eventTimeFarOutsideAnyPlausibleRangeIsRejectedNotAFailure() throws Exception {
+        RawRecord longMax = TestRecords.raw(json("VH-0001", "9223372036854775807"), "VH-0001", 0, 1);
+        RawRecord longMin = TestRecords.raw(json("VH-0001", "-9223372036854775808"), "VH-0001", 0, 2);
+        RawRecord beyondLong = TestRecords.raw(json("VH-0001", "92233720368547758070"), "VH-0001", 0, 3);
+        RawRecord farFuture = TestRecords.raw(json("VH-0001", "\"+1000000000-01-01T00:00:00Z\""), "VH-0001", 0, 4);
+        RawRecord good = TestRecords.json(POSITION, 0, 5);
+
+        for (RawRecord record : List.of(longMax, longMin, beyondLong, farFuture, good)) {
+            harness.processElement(record, 0);
+        }
+
+        assertThat(rejected())
+                .extracting(RejectedRecord::reason)
+                .containsExactly(
+                        RejectionReason.INVALID_FIELD,
+                        RejectionReason.INVALID_FIELD,
+                        RejectionReason.INVALID_FIELD,
+                        RejectionReason.INVALID_FIELD);
+        assertThat(rejected().get(0).detail())
+                .startsWith("event_time +292278994-08-17T07:12:55.807Z is outside 1980-01-06T00:00:00Z..");
+        assertThat(rejected().get(2).detail()).contains("out of range");
+        assertThat(harness.extractOutputValues()).containsExactly(new IngestedPosition(POSITION, good));
+    }
+
+    /** Whatever a step throws on one record, the record is dead-lettered and the next one is processed. */
+    @Test
+    void aStepThatThrowsDeadLettersTheRecordAsAProcessingError() throws Exception {
+        harness.close();
+        harness = ProcessFunctionTestHarnesses.forProcessFunction(new DecodePositions(TestRecords.RULES, schemas -> {
+            PositionCodec codec = new PositionCodec(schemas);
+            return payload -> {
+                if (payload != null && payload.length > 0 && payload[0] == 'X') {
+                    throw new ArithmeticException("long overflow");
+                }
+                return codec.decode(payload);
+            };
+        }));
+        harness.setProcessingTime(NOW.toEpochMilli());
+        RawRecord poison = TestRecords.raw("X".getBytes(StandardCharsets.US_ASCII), "VH-0001", 0, 1);
+        RawRecord good = TestRecords.avro(POSITION, 0, 2);
+
+        harness.processElement(poison, 0);
+        harness.processElement(good, 0);
+
+        assertThat(rejected())
+                .containsExactly(new RejectedRecord(
+                        poison,
+                        RejectionReason.PROCESSING_ERROR,
+                        "decode-positions failed: java.lang.ArithmeticException: long overflow",
+                        NOW,
+                        "VH-0001",
+                        null));
+        assertThat(harness.extractOutputValues()).containsExactly(new IngestedPosition(POSITION, good));
+    }
+
+    @Test
+    void vehicleIdsWithControlCharactersPathsOrTooManyCharactersAreRefused() throws Exception {
+        for (String id : List.of("VH\r\n01", "../VH-01", "VH/01", "VH 01", "x".repeat(65), "VH-01\u0000")) {
+            harness.processElement(TestRecords.raw(json(id, "\"2026-11-29T18:00:00.123Z\""), id, 0, 1), 0);
+        }
+        harness.processElement(TestRecords.avro(TestRecords.position("a.b_c-" + "9".repeat(58), EVENT_TIME), 0, 2), 0);
+
+        assertThat(rejected()).hasSize(6).allSatisfy(rejected -> {
+            assertThat(rejected.reason()).isEqualTo(RejectionReason.INVALID_VEHICLE_ID);
+            assertThat(rejected.detail()).contains("does not match [A-Za-z0-9._-]{1,64}");
+        });
+        assertThat(rejected().get(0).detail()).startsWith("vehicle_id 'VH\\u000d\\u000a01' does not match");
+        assertThat(harness.extractOutputValues()).as("64 allowed characters").hasSize(1);
+    }
+
+    @Test
+    void payloadVehicleIdMustBeTheOneOfItsMqttTopicWhenTheRecordSaysWhichTopic() throws Exception {
+        byte[] payload = PositionCodec.bundled().encodeAvro(POSITION);
+        RawRecord otherTopic = withTopic(payload, "fleet/VH-0002/position", 1);
+        RawRecord notAPositionTopic = withTopic(payload, "fleet/VH-0001/status", 2);
+        RawRecord ownTopic = withTopic(payload, "fleet/VH-0001/position", 3);
+        RawRecord noTopic = withTopic(payload, null, 4);
+
+        for (RawRecord record : List.of(otherTopic, notAPositionTopic, ownTopic, noTopic)) {
+            harness.processElement(record, 0);
+        }
+
+        assertThat(rejected())
+                .extracting(RejectedRecord::reason, RejectedRecord::detail)
+                .containsExactly(
+                        tuple(
+                                RejectionReason.VEHICLE_ID_MISMATCH,
+                                "vehicle_id 'VH-0001' differs from 'VH-0002' of MQTT topic 'fleet/VH-0002/position'"),
+                        tuple(
+                                RejectionReason.VEHICLE_ID_MISMATCH,
+                                "MQTT topic 'fleet/VH-0001/status' is not a position topic fleet/+/position"));
+        assertThat(harness.extractOutputValues())
+                .as("on its own topic, or produced straight into Kafka by a trusted tool")
+                .extracting(IngestedPosition::source)
+                .containsExactly(ownTopic, noTopic);
+    }
+
+    @Test
+    void jsonMustBeExactlyOneObjectWithoutDuplicateKeys() throws Exception {
+        String valid = new String(TestRecords.json(POSITION, 0, 0).value(), StandardCharsets.UTF_8);
+        List<String> payloads = List.of(
+                valid + " trailing",
+                valid + "{}",
+                valid + "]",
+                "{\"vehicle_id\":\"VH-0001\"," + valid.substring(1),
+                valid + "  \n");
+
+        for (int i = 0; i < payloads.size(); i++) {
+            harness.processElement(
+                    TestRecords.raw(payloads.get(i).getBytes(StandardCharsets.UTF_8), "VH-0001", 0, i), 0);
+        }
+
+        assertThat(rejected())
+                .extracting(RejectedRecord::reason)
+                .containsExactly(
+                        RejectionReason.MALFORMED_PAYLOAD,
+                        RejectionReason.MALFORMED_PAYLOAD,
+                        RejectionReason.MALFORMED_PAYLOAD,
+                        RejectionReason.MALFORMED_PAYLOAD);
+        assertThat(rejected().get(3).detail()).contains("Duplicate field 'vehicle_id'");
+        assertThat(harness.extractOutputValues())
+                .as("trailing whitespace is fine")
+                .hasSize(1);
+    }
+
+    @Test
+    void everyNumericFieldMustBeFiniteAndInItsRange() throws Exception {
+        List<Position> positions = List.of(
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, Double.NaN, null, null, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, Double.POSITIVE_INFINITY, null, null, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, 10_000.1, null, null, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, null, Double.NEGATIVE_INFINITY, null, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, null, null, 256, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, null, null, -1, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, null, null, null, Double.NaN),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, Double.NEGATIVE_INFINITY, null, null, null, null),
+                new Position("VH-0001", EVENT_TIME, 40.4, -3.7, 50, 90, -430.0, 0.0, 255, 0.0));
+
+        for (int i = 0; i < positions.size(); i++) {
+            harness.processElement(TestRecords.avro(positions.get(i), 0, i), 0);
+        }
+
+        assertThat(rejected())
+                .extracting(
+                        RejectedRecord::reason, rejected -> rejected.detail().split(" ")[0])
+                .containsExactly(
+                        tuple(RejectionReason.INVALID_FIELD, "altitude_m"),
+                        tuple(RejectionReason.INVALID_FIELD, "altitude_m"),
+                        tuple(RejectionReason.INVALID_FIELD, "altitude_m"),
+                        tuple(RejectionReason.INVALID_FIELD, "accuracy_m"),
+                        tuple(RejectionReason.INVALID_FIELD, "satellites"),
+                        tuple(RejectionReason.INVALID_FIELD, "satellites"),
+                        tuple(RejectionReason.INVALID_FIELD, "battery_level"),
+                        tuple(RejectionReason.INVALID_FIELD, "heading_deg"));
+        assertThat(harness.extractOutputValues())
+                .as("the limits themselves pass")
+                .hasSize(1);
+    }
+
+    private static byte[] json(String vehicleId, String eventTime) {
+        StringBuilder escaped = new StringBuilder();
+        for (char c : vehicleId.toCharArray()) {
+            escaped.append(c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c));
+        }
+        return ("{\"vehicle_id\":\"" + escaped + "\",\"event_time\":" + eventTime
+                        + ",\"latitude\":40.4168,\"longitude\":-3.7038,\"speed_kmh\":57.5,\"heading_deg\":271}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static RawRecord withTopic(byte[] payload, String mqttTopic, long offset) {
+        return new RawRecord(
+                "gps.raw.positions",
+                0,
+                offset,
+                KAFKA_TIME,
+                "VH-0001".getBytes(StandardCharsets.UTF_8),
+                payload,
+                mqttTopic,
+                null);
+    }
+
     private static OneInputStreamOperatorTestHarness<RawRecord, IngestedPosition> harness(ValidationRules rules)
             throws Exception {
         OneInputStreamOperatorTestHarness<RawRecord, IngestedPosition> harness =

@@ -13,6 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.record.AbstractRecords;
+import org.apache.kafka.common.record.CompressionType;
+import org.apache.kafka.common.record.RecordBatch;
 import org.junit.jupiter.api.Test;
 
 class DeadLetterSerializationSchemaTest {
@@ -74,6 +77,67 @@ class DeadLetterSerializationSchemaTest {
         assertThat(headers(record))
                 .containsEntry(MessageHeaders.DLQ_REASON, "MALFORMED_PAYLOAD")
                 .doesNotContainKeys(MessageHeaders.MQTT_TOPIC, MessageHeaders.MQTT_RECEIVED_AT);
+    }
+
+    /**
+     * A record close to the raw topic's limit plus the dead-letter headers would exceed the producer's request limit,
+     * and the producer would refuse it (and, through the sink, fail the job for ever). Measured with Kafka's own size
+     * estimate, no dead letter exceeds the limit; a cut one says so.
+     */
+    @Test
+    void deadLetterNeverExceedsTheProducersRequestLimitAndSaysWhenItWasCut() {
+        int limit = 64 * 1024;
+        DeadLetterSerializationSchema bounded = new DeadLetterSerializationSchema(Topics.DLQ_POSITIONS, limit);
+        byte[] key = "VH-0001".getBytes(StandardCharsets.UTF_8);
+        for (int payloadSize : new int[] {0, 1_000, limit - 4_000, limit - 100, limit, 3 * limit}) {
+            byte[] value = new byte[payloadSize];
+            RawRecord source = new RawRecord(
+                    Topics.RAW_POSITIONS,
+                    0,
+                    9L,
+                    RECEIVED,
+                    key,
+                    value,
+                    "fleet/VH-0001/position",
+                    1L,
+                    "gps.dlq.positions/0/3");
+            RejectedRecord rejected = RejectedRecord.undecoded(
+                    source, RejectionReason.PAYLOAD_TOO_LARGE, "x".repeat(5_000), Instant.EPOCH);
+
+            ProducerRecord<byte[], byte[]> record = bounded.serialize(rejected, null, null);
+
+            int kafkaSize = AbstractRecords.estimateSizeInBytesUpperBound(
+                    RecordBatch.CURRENT_MAGIC_VALUE,
+                    CompressionType.NONE,
+                    record.key(),
+                    record.value(),
+                    record.headers().toArray());
+            assertThat(kafkaSize).as("payload of %s bytes", payloadSize).isLessThanOrEqualTo(limit);
+            Map<String, String> headers = headers(record);
+            assertThat(headers.get(MessageHeaders.DLQ_DETAIL)).hasSize(DeadLetterSerializationSchema.MAX_DETAIL_CHARS);
+            assertThat(headers).containsEntry(MessageHeaders.REPROCESSED_FROM, "gps.dlq.positions/0/3");
+            if (payloadSize <= limit - 4_000) {
+                assertThat(record.value()).isEqualTo(value);
+                assertThat(headers).doesNotContainKey(MessageHeaders.DLQ_TRUNCATED);
+            } else {
+                assertThat(headers)
+                        .containsEntry(MessageHeaders.DLQ_TRUNCATED, "true")
+                        .containsEntry(MessageHeaders.DLQ_ORIGINAL_SIZE, Integer.toString(payloadSize));
+                assertThat(record.value()).isNotEmpty().hasSizeLessThan(payloadSize);
+                assertThat(record.key()).isEqualTo(key);
+            }
+        }
+    }
+
+    /** A record read without a timestamp (-1): Kafka refuses a negative one, so the broker sets it. */
+    @Test
+    void recordWithoutTimestampGetsTheBrokersTime() {
+        RawRecord source =
+                new RawRecord(Topics.RAW_POSITIONS, 0, 1L, Instant.ofEpochMilli(-1), null, new byte[] {1}, null, null);
+        RejectedRecord rejected =
+                RejectedRecord.undecoded(source, RejectionReason.MALFORMED_PAYLOAD, "detail", Instant.EPOCH);
+
+        assertThat(schema.serialize(rejected, null, null).timestamp()).isNull();
     }
 
     private static Map<String, String> headers(ProducerRecord<byte[], byte[]> record) {

@@ -149,6 +149,23 @@ class JedisCurrentStateStoreIT {
     }
 
     @Test
+    void aVehicleKeyHoldingSomethingElseIsLeftAloneAndTheRestOfTheBatchIsApplied() {
+        try (CurrentStateStore store =
+                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
+                RedisClient redis = RedisClient.create(uri)) {
+            redis.set(RedisKeys.vehicle("VH-W1"), "not a hash");
+
+            List<Boolean> applied = store.applyNewerWins(
+                    List.of(state("VH-W1", T1, 40.0, -3.0, 1.0), state("VH-W2", T1, 41.0, -2.0, 1.0)), UPDATED_AT);
+
+            assertThat(applied).containsExactly(false, true);
+            assertThat(redis.get(RedisKeys.vehicle("VH-W1"))).isEqualTo("not a hash");
+            assertThat(redis.hget(RedisKeys.vehicle("VH-W2"), VehicleField.EVENT_TIME.field()))
+                    .isEqualTo(Long.toString(T1.toEpochMilli()));
+        }
+    }
+
+    @Test
     void fieldsOfTheOlderFixThatTheNewerOneLacksAreRemoved() {
         VehicleState onRoute = new VehicleState(
                 "VH-R", T1, 40.0, -3.0, 30.0, 90.0, 77.0, VehicleStatus.ON_ROUTE, "R-1", "S-1", 800.0, 5.0, false);

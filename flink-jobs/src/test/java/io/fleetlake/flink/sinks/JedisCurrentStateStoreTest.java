@@ -43,60 +43,68 @@ class JedisCurrentStateStoreTest {
             1234.5,
             12.25,
             true);
+    private static final VehicleState OTHER = new VehicleState(
+            "VH-0002", EVENT_TIME, 40.6, -3.5, 10.0, 90.0, null, VehicleStatus.NO_ROUTE, null, null, null, null, false);
     private static final VehicleState WITHOUT_ROUTE = new VehicleState(
             "VH-0001", EVENT_TIME, 40.5, -3.25, 0.5, 271.0, null, VehicleStatus.STOPPED, null, null, null, null, false);
 
     @Test
-    void keysAreTheVehicleHashTheGeoIndexAndTheLastSeenSet() {
-        assertThat(JedisCurrentStateStore.keys(ON_ROUTE))
-                .containsExactly(RedisKeys.vehicle("VH-0001"), RedisKeys.GEO_INDEX, RedisKeys.LAST_SEEN);
+    void keysAreTheGeoIndexTheLastSeenSetAndTheHashOfEachVehicleOfTheBatch() {
+        assertThat(JedisCurrentStateStore.keys(List.of(ON_ROUTE, OTHER)))
+                .containsExactly(
+                        RedisKeys.GEO_INDEX,
+                        RedisKeys.LAST_SEEN,
+                        RedisKeys.vehicle("VH-0001"),
+                        RedisKeys.vehicle("VH-0002"));
     }
 
     @Test
     void everyVehicleFieldIsWrittenWhenTheFixHasEveryValue() {
-        Script script = Script.of(JedisCurrentStateStore.arguments(ON_ROUTE, UPDATED_AT));
+        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(ON_ROUTE), UPDATED_AT));
 
-        assertThat(script.header())
-                .containsExactly("VH-0001", "1795000000123", "-3.25", "40.5", VehicleField.EVENT_TIME.field());
-        assertThat(script.deleted()).isEmpty();
-        assertThat(script.written().keySet())
-                .containsExactlyInAnyOrderElementsOf(Arrays.stream(VehicleField.values())
-                        .map(VehicleField::field)
-                        .toList());
-        assertThat(script.written())
-                .containsEntry("event_time", "1795000000123")
-                .containsEntry("latitude", "40.5")
-                .containsEntry("battery_level", "81.5")
-                .containsEntry("status", "ON_ROUTE")
-                .containsEntry("route_id", "R-1")
-                .containsEntry("next_stop_id", "S-2")
-                .containsEntry("distance_to_next_stop_m", "1234.5")
-                .containsEntry("distance_from_route_m", "12.25")
-                .containsEntry("enrichment_stale", "true")
-                .containsEntry("updated_at", "1795000001000");
+        assertThat(script.readFields())
+                .containsExactly(
+                        VehicleField.VEHICLE_ID.field(),
+                        VehicleField.EVENT_TIME.field(),
+                        VehicleField.LATITUDE.field(),
+                        VehicleField.LONGITUDE.field());
+        assertThat(script.vehicles()).singleElement().satisfies(values -> {
+            assertThat(values.keySet())
+                    .containsExactlyElementsOf(Arrays.stream(VehicleField.values())
+                            .map(VehicleField::field)
+                            .toList());
+            assertThat(values)
+                    .containsEntry("vehicle_id", "VH-0001")
+                    .containsEntry("event_time", "1795000000123")
+                    .containsEntry("latitude", "40.5")
+                    .containsEntry("longitude", "-3.25")
+                    .containsEntry("battery_level", "81.5")
+                    .containsEntry("status", "ON_ROUTE")
+                    .containsEntry("route_id", "R-1")
+                    .containsEntry("next_stop_id", "S-2")
+                    .containsEntry("distance_to_next_stop_m", "1234.5")
+                    .containsEntry("distance_from_route_m", "12.25")
+                    .containsEntry("enrichment_stale", "true")
+                    .containsEntry("updated_at", "1795000001000")
+                    .doesNotContainValue("");
+        });
     }
 
     @Test
-    void fieldsWithoutValueAreDeletedSoThatNoEarlierValueOutlivesItsFix() {
-        Script script = Script.of(JedisCurrentStateStore.arguments(WITHOUT_ROUTE, UPDATED_AT));
+    void fieldsWithoutValueAreSentEmptySoThatTheScriptDeletesThemAndNoEarlierValueOutlivesItsFix() {
+        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(WITHOUT_ROUTE, OTHER), UPDATED_AT));
 
-        assertThat(script.deleted())
-                .containsExactlyInAnyOrder(
-                        "battery_level",
-                        "route_id",
-                        "next_stop_id",
-                        "distance_to_next_stop_m",
-                        "distance_from_route_m");
-        assertThat(script.written())
+        assertThat(script.vehicles()).hasSize(2);
+        Map<String, String> withoutRoute = script.vehicles().get(0);
+        assertThat(withoutRoute)
+                .containsEntry("battery_level", "")
+                .containsEntry("route_id", "")
+                .containsEntry("next_stop_id", "")
+                .containsEntry("distance_to_next_stop_m", "")
+                .containsEntry("distance_from_route_m", "")
                 .containsEntry("status", "STOPPED")
-                .containsEntry("enrichment_stale", "false")
-                .doesNotContainKeys(script.deleted().toArray(String[]::new));
-        List<String> everyField = new ArrayList<>(script.written().keySet());
-        everyField.addAll(script.deleted());
-        assertThat(everyField)
-                .containsExactlyInAnyOrderElementsOf(Arrays.stream(VehicleField.values())
-                        .map(VehicleField::field)
-                        .toList());
+                .containsEntry("enrichment_stale", "false");
+        assertThat(script.vehicles().get(1)).containsEntry("vehicle_id", "VH-0002");
     }
 
     @Test
@@ -153,20 +161,28 @@ class JedisCurrentStateStoreTest {
         assertThat(JedisCurrentStateStore.readScript()).contains("HSET", "HDEL", "GEOADD", "ZADD");
     }
 
-    /** The arguments split as the script reads them. */
-    private record Script(List<String> header, List<String> deleted, Map<String, String> written) {
+    /** The arguments split as the script reads them: the header, then one value per field for each vehicle. */
+    private record Script(List<String> readFields, List<Map<String, String>> vehicles) {
         static Script of(List<String> arguments) {
-            int deletedCount = Integer.parseInt(arguments.get(5));
-            List<String> deleted = arguments.subList(6, 6 + deletedCount);
-            Map<String, String> written = new LinkedHashMap<>();
-            List<String> pairs = arguments.subList(6 + deletedCount, arguments.size());
-            assertThat(pairs.size() % 2).as("field/value pairs").isZero();
-            for (int i = 0; i < pairs.size(); i += 2) {
-                assertThat(written.put(pairs.get(i), pairs.get(i + 1)))
-                        .as("field %s written once", pairs.get(i))
-                        .isNull();
+            int fields = Integer.parseInt(arguments.get(0));
+            List<String> names = arguments.subList(5, 5 + fields);
+            List<String> readFields = new ArrayList<>();
+            for (int i = 1; i <= 4; i++) {
+                readFields.add(names.get(Integer.parseInt(arguments.get(i)) - 1));
             }
-            return new Script(arguments.subList(0, 5), deleted, written);
+            List<String> values = arguments.subList(5 + fields, arguments.size());
+            assertThat(values.size() % fields)
+                    .as("a value for every field of every vehicle")
+                    .isZero();
+            List<Map<String, String>> vehicles = new ArrayList<>();
+            for (int start = 0; start < values.size(); start += fields) {
+                Map<String, String> vehicle = new LinkedHashMap<>();
+                for (int i = 0; i < fields; i++) {
+                    vehicle.put(names.get(i), values.get(start + i));
+                }
+                vehicles.add(vehicle);
+            }
+            return new Script(readFields, vehicles);
         }
     }
 }

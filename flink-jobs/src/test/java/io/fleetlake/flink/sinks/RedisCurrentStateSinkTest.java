@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.flink.TestRecords;
-import io.fleetlake.flink.records.EnrichedPosition;
 import java.time.Duration;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
@@ -28,8 +27,7 @@ class RedisCurrentStateSinkTest {
         FakeCurrentStateStore unavailable = new FakeCurrentStateStore();
         unavailable.failUntilRecovered();
         OperatorSubtaskState checkpoint;
-        try (OneInputStreamOperatorTestHarness<EnrichedPosition, CommittableMessage<Void>> harness =
-                harness(unavailable)) {
+        try (OneInputStreamOperatorTestHarness<VehicleState, CommittableMessage<Void>> harness = harness(unavailable)) {
             harness.open();
             harness.processElement(position("VH-1", 1), 0);
             harness.processElement(position("VH-1", 3), 0);
@@ -41,16 +39,13 @@ class RedisCurrentStateSinkTest {
         assertThat(unavailable.stored).isEmpty();
 
         FakeCurrentStateStore available = new FakeCurrentStateStore();
-        try (OneInputStreamOperatorTestHarness<EnrichedPosition, CommittableMessage<Void>> harness =
-                harness(available)) {
+        try (OneInputStreamOperatorTestHarness<VehicleState, CommittableMessage<Void>> harness = harness(available)) {
             harness.initializeState(checkpoint);
             harness.open();
 
             harness.setProcessingTime(SETTINGS.flushInterval().toMillis());
 
-            assertThat(available.stored)
-                    .containsOnlyKeys("VH-1", "VH-2")
-                    .containsEntry("VH-1", VehicleState.of(position("VH-1", 3)));
+            assertThat(available.stored).containsOnlyKeys("VH-1", "VH-2").containsEntry("VH-1", position("VH-1", 3));
         }
     }
 
@@ -58,7 +53,7 @@ class RedisCurrentStateSinkTest {
     void restoresACheckpointTakenBeforeTheSinkHadState() throws Exception {
         OperatorSubtaskState stateless = OneInputStreamOperatorTestHarness.repackageState();
         FakeCurrentStateStore store = new FakeCurrentStateStore();
-        try (OneInputStreamOperatorTestHarness<EnrichedPosition, CommittableMessage<Void>> harness = harness(store)) {
+        try (OneInputStreamOperatorTestHarness<VehicleState, CommittableMessage<Void>> harness = harness(store)) {
             harness.initializeState(stateless);
             harness.open();
             harness.processElement(position("VH-1", 1), 0);
@@ -102,21 +97,21 @@ class RedisCurrentStateSinkTest {
         assertThat(RedisCurrentStateSink.Settings.DEFAULT)
                 .isEqualTo(new RedisCurrentStateSink.Settings(
                         500,
-                        Duration.ofMillis(100),
+                        Duration.ofMillis(25),
                         Duration.ofMillis(200),
                         Duration.ofSeconds(30),
                         Duration.ofMinutes(1),
                         Duration.ofSeconds(2)));
     }
 
-    private static OneInputStreamOperatorTestHarness<EnrichedPosition, CommittableMessage<Void>> harness(
+    private static OneInputStreamOperatorTestHarness<VehicleState, CommittableMessage<Void>> harness(
             FakeCurrentStateStore store) throws Exception {
         RedisCurrentStateSink sink = RedisCurrentStateSink.create(() -> store, SETTINGS);
         return new OneInputStreamOperatorTestHarness<>(new SinkWriterOperatorFactory<>(sink));
     }
 
-    private static EnrichedPosition position(String vehicleId, int secondsAfterEventTime) {
-        return TestRecords.enriched(
-                TestRecords.position(vehicleId, EVENT_TIME.plusSeconds(secondsAfterEventTime)), 0, 1);
+    private static VehicleState position(String vehicleId, int secondsAfterEventTime) {
+        return VehicleState.of(TestRecords.enriched(
+                TestRecords.position(vehicleId, EVENT_TIME.plusSeconds(secondsAfterEventTime)), 0, 1));
     }
 }

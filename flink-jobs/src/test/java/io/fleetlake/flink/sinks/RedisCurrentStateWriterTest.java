@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.flink.RecordingMetricGroup;
 import io.fleetlake.flink.TestRecords;
-import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.time.Duration;
@@ -304,12 +303,13 @@ class RedisCurrentStateWriterTest {
         return Map.entry(vehicleId, state(vehicleId, secondsAfterEventTime));
     }
 
-    private static EnrichedPosition position(String vehicleId, int secondsAfterEventTime) {
-        return TestRecords.enriched(
-                TestRecords.position(vehicleId, EVENT_TIME.plusSeconds(secondsAfterEventTime)), 0, 1);
+    /** The current-state update the vehicle operator prepares for an accepted fix. */
+    private static VehicleState position(String vehicleId, int secondsAfterEventTime) {
+        return VehicleState.of(TestRecords.enriched(
+                TestRecords.position(vehicleId, EVENT_TIME.plusSeconds(secondsAfterEventTime)), 0, 1));
     }
 
     private static VehicleState state(String vehicleId, int secondsAfterEventTime) {
-        return VehicleState.of(position(vehicleId, secondsAfterEventTime));
+        return position(vehicleId, secondsAfterEventTime);
     }
 }

@@ -41,6 +41,22 @@ class RawRecordDeserializerTest {
                         1_795_000_000_000L));
     }
 
+    /** The reprocessing command marks what it republishes; the jump check reads the mark. */
+    @Test
+    void keepsTheMarkOfARecordRepublishedFromTheDeadLetters() {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(new RecordHeader(MessageHeaders.MQTT_TOPIC, utf8("fleet/VH-0001/position")));
+        headers.add(new RecordHeader(MessageHeaders.REPROCESSED_FROM, utf8("gps.dlq.positions/1/42")));
+
+        RawRecord record =
+                deserialize(record(headers, utf8("VH-0001"), new byte[] {1})).get(0);
+
+        assertThat(record.reprocessedFrom()).isEqualTo("gps.dlq.positions/1/42");
+        assertThat(record.isReprocessed()).isTrue();
+        assertThat(deserialize(record(new RecordHeaders(), null, null)).get(0).isReprocessed())
+                .isFalse();
+    }
+
     @Test
     void missingOrBadHeadersAndNullValueStillYieldARecord() {
         RecordHeaders headers = new RecordHeaders();

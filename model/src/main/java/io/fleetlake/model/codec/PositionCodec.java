@@ -3,8 +3,11 @@ package io.fleetlake.model.codec;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
@@ -33,7 +36,9 @@ import org.apache.avro.message.BinaryMessageEncoder;
  *   <li>Avro single-object encoding ({@code C3 01}, the writer schema's 8-byte CRC-64 fingerprint, the Avro body);
  *       every released {@link PositionSchemas schema version} can be read and is resolved to the newest one;
  *   <li>a JSON object whose field names are the Avro field names; {@code event_time} is an ISO-8601 instant or epoch
- *       milliseconds.
+ *       milliseconds (an integer that fits a signed 64-bit number). The payload must be exactly one object: a key
+ *       that appears twice, or anything but whitespace after the object, is {@link RejectionReason#MALFORMED_PAYLOAD},
+ *       because which of two values a reader would take is undefined, and bytes after the object are not a position.
  * </ul>
  *
  * <p>Decoding never throws for bad input: it returns a {@link DecodeResult.Rejected} with a stable reason and a detail
@@ -46,7 +51,10 @@ public final class PositionCodec {
 
     private final PositionSchemas schemas;
     private final BinaryMessageDecoder<GenericRecord> decoder;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
     public PositionCodec(PositionSchemas schemas) {
         this.schemas = requireNonNull(schemas, "schemas is null");
@@ -240,6 +248,12 @@ public final class PositionCodec {
         Instant requiredInstant(String name) {
             JsonNode value = required(name);
             if (value.isIntegralNumber()) {
+                if (!value.canConvertToLong()) {
+                    throw new FieldException(
+                            RejectionReason.INVALID_FIELD,
+                            name + " " + value
+                                    + " is out of range: epoch milliseconds must fit a signed 64-bit number");
+                }
                 return Instant.ofEpochMilli(value.asLong());
             }
             if (value.isTextual()) {

@@ -87,6 +87,17 @@ class PositionCodecTest {
                         + " | satellites must be an integer",
                 "truncated json | {\"vehicle_id\":\"V\", | MALFORMED_PAYLOAD | Invalid JSON",
                 "plain text | hello | MALFORMED_PAYLOAD | neither Avro single-object encoding",
+                "trailing garbage | {\"vehicle_id\":\"V\",\"event_time\":1,\"latitude\":1,\"longitude\":1,"
+                        + "\"speed_kmh\":1,\"heading_deg\":1} garbage | MALFORMED_PAYLOAD | Invalid JSON",
+                "a second object | {\"vehicle_id\":\"V\",\"event_time\":1,\"latitude\":1,\"longitude\":1,"
+                        + "\"speed_kmh\":1,\"heading_deg\":1}{} | MALFORMED_PAYLOAD | Trailing token",
+                "duplicate key | {\"vehicle_id\":\"V\",\"event_time\":1,\"latitude\":1,\"latitude\":2,"
+                        + "\"longitude\":1,\"speed_kmh\":1,\"heading_deg\":1} | MALFORMED_PAYLOAD"
+                        + " | Duplicate field 'latitude'",
+                "array | [{\"vehicle_id\":\"V\"}] | MALFORMED_PAYLOAD | neither Avro single-object encoding",
+                "event time beyond 64 bits | {\"vehicle_id\":\"V\",\"event_time\":92233720368547758070,"
+                        + "\"latitude\":1,\"longitude\":1,\"speed_kmh\":1,\"heading_deg\":1} | INVALID_FIELD"
+                        + " | event_time 92233720368547758070 is out of range",
             })
     void rejectsBadJsonWithReasonAndDetail(String name, String payload, RejectionReason reason, String detail) {
         DecodeResult result = codec.decode(payload.getBytes(StandardCharsets.UTF_8));
@@ -95,6 +106,15 @@ class PositionCodecTest {
             assertThat(rejected.reason()).isEqualTo(reason);
             assertThat(rejected.detail()).contains(detail);
         });
+    }
+
+    @Test
+    void deepNestingIsRefusedAsMalformedWithoutExhaustingTheStack() {
+        String nested = "{\"vehicle_id\":" + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+
+        assertThat(codec.decode(nested.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOfSatisfying(Rejected.class, rejected -> assertThat(rejected.reason())
+                        .isEqualTo(RejectionReason.MALFORMED_PAYLOAD));
     }
 
     @Test

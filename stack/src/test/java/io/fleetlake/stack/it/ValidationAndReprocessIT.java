@@ -207,6 +207,57 @@ class ValidationAndReprocessIT {
                 .isEqualTo(expectedAccepted);
     }
 
+    /**
+     * A fix rejected as an implausible jump (a vehicle that was really carried: 505 km in 10 s), reprocessed by an
+     * operator, lands in {@code fleet.positions} exactly once: the de-duplication only remembers accepted fixes (an
+     * earlier layout remembered the rejected fix and dropped its republished copy as a resend), a republished fix is
+     * not judged by the jump check again, and a second reprocessing republishes nothing.
+     */
+    @Test
+    void reprocessedImplausibleJumpLandsExactlyOnce(RunningStack running) throws Exception {
+        Instant testStart = Instant.now();
+        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        String vehicle = "JUMP-01";
+        Instant t0 = Instant.now().minus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        Position madrid = position(vehicle, t0, 40.4168, -3.7038, null);
+        Position carried = position(vehicle, t0.plusSeconds(10), 41.3874, 2.1686, null);
+        try (TestPublisher publisher = TestPublisher.connect(running.settings(), "jump-reprocess-test")) {
+            publisher.publish(madrid, PayloadFormat.AVRO);
+            publisher.publish(carried, PayloadFormat.AVRO);
+            publisher.awaitAcknowledgements();
+        }
+        String rows = "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id = ?";
+        String rejections = "SELECT count(*) FROM " + Tables.qualified(Tables.REJECTED_POSITIONS)
+                + " WHERE vehicle_id = ? AND reason = '" + RejectionReason.IMPLAUSIBLE_JUMP + "'";
+        await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+            assertThat(trino.query(rows, vehicle).get(0).get(0)).isEqualTo("1");
+            assertThat(trino.query(rejections, vehicle).get(0).get(0)).isEqualTo("1");
+        });
+
+        DeadLetterReprocessor reprocessor =
+                new DeadLetterReprocessor(running.settings().kafkaBootstrapServers(), running.validationRules());
+        Selection selection = new Selection(Set.of(RejectionReason.IMPLAUSIBLE_JUMP), Optional.of(testStart));
+        Outcome first = reprocessor.reprocess(selection, false);
+        assertThat(first.republished()).isEqualTo(1);
+        String carriedRow = "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS)
+                + " WHERE vehicle_id = ? AND latitude = 41.3874";
+        await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(
+                        trino.query(carriedRow, vehicle).get(0).get(0))
+                .as("the reprocessed jump is accepted, not dropped as a resend")
+                .isEqualTo("1"));
+
+        Outcome second = reprocessor.reprocess(selection, false);
+        assertThat(second.republished()).isZero();
+        long afterSecondRun = latestSnapshotId(trino);
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(2))
+                .until(() -> latestSnapshotId(trino) != afterSecondRun);
+        assertThat(trino.query(rows, vehicle).get(0).get(0)).as("each fix once").isEqualTo("2");
+        assertThat(trino.query(rejections, vehicle).get(0).get(0))
+                .as("the republished fix was not rejected again")
+                .isEqualTo("1");
+    }
+
     private static byte[] publish(
             TestPublisher publisher,
             PositionCodec codec,

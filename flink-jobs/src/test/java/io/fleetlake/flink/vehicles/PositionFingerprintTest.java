@@ -1,4 +1,4 @@
-package io.fleetlake.flink.functions;
+package io.fleetlake.flink.vehicles;
 
 import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.fleetlake.flink.functions;
+package io.fleetlake.flink.vehicles;
 
 import io.fleetlake.model.Position;
 import java.nio.ByteBuffer;
@@ -7,7 +7,7 @@ import org.apache.avro.SchemaNormalization;
 
 /**
  * A 64-bit content fingerprint of a position, stable across JVMs and releases (unlike {@code hashCode}), because it
- * is kept in checkpointed state and compared after a restore.
+ * is kept in the de-duplication memory (checkpointed state) and compared after a restore.
  */
 final class PositionFingerprint {
     private static final long ABSENT = 0x7ff8dead_0000_0000L;
