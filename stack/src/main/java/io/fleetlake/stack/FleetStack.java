@@ -171,7 +171,9 @@ public final class FleetStack {
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
                         Map.entry("pipeline.rest-host", host),
-                        Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK))),
+                        Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK)),
+                        Map.entry("pipeline.metrics-host", host),
+                        Map.entry("pipeline.metrics-port", javaComponents.port(StackPort.PIPELINE_METRICS))),
                 HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
                 flinkUri));
         components.add(javaComponents.component(

@@ -72,6 +72,16 @@ final class PipelineMetricMapping {
             case PipelineMetricNames.REDIS_WRITE_FAILURES -> counter("fleet_pipeline_redis_write_failures", labels);
             case PipelineMetricNames.REDIS_PENDING_VEHICLES ->
                 gauge("fleet_pipeline_redis_pending_vehicles", labels, 1);
+            case PipelineMetricNames.REDIS_WRITES -> counter("fleet_pipeline_redis_writes", labels);
+            case PipelineMetricNames.REDIS_WRITE_MILLIS ->
+                scaledCounter("fleet_pipeline_redis_write_seconds", labels, MILLIS);
+            case PipelineMetricNames.REDIS_LAST_WRITE_MILLIS ->
+                gauge("fleet_pipeline_redis_last_write_duration_seconds", labels, MILLIS);
+            case PipelineMetricNames.REDIS_LAST_BATCH_SIZE -> gauge("fleet_pipeline_redis_last_batch_size", labels, 1);
+            case PipelineMetricNames.ROUTE_UPDATES_FAILED -> counter("fleet_pipeline_route_updates_failed", labels);
+            case PipelineMetricNames.VEHICLES_EXPIRED -> counter("fleet_pipeline_vehicles_expired", labels);
+            case PipelineMetricNames.MINUTE_ROWS_FAILED -> counter("fleet_pipeline_minute_rows_failed", labels);
+            case PipelineMetricNames.DEAD_LETTERS_TRUNCATED -> counter("fleet_pipeline_dead_letters_truncated", labels);
             case "numRecordsIn" -> counter("fleet_pipeline_operator_records_in", labels);
             case "numRecordsOut" -> counter("fleet_pipeline_operator_records_out", labels);
             // The Kafka source's own: records it has not read yet, and how old the records it emits are.
@@ -93,7 +103,7 @@ final class PipelineMetricMapping {
     private static Optional<Series> job(String metricName) {
         Map<String, String> none = new LinkedHashMap<>();
         return switch (metricName) {
-            case "numRestarts" -> counter("fleet_pipeline_job_restarts", none);
+            case PipelineMetricNames.NUM_RESTARTS -> counter("fleet_pipeline_job_restarts", none);
             case "lastCheckpointDuration" -> gauge("fleet_pipeline_last_checkpoint_duration_seconds", none, MILLIS);
             case "lastCheckpointSize" -> gauge("fleet_pipeline_last_checkpoint_size_bytes", none, 1);
             case "numberOfCompletedCheckpoints" ->
@@ -125,6 +135,10 @@ final class PipelineMetricMapping {
 
     private static Optional<Series> counter(String name, Map<String, String> labels) {
         return Optional.of(new Series(name, true, labels, 1));
+    }
+
+    private static Optional<Series> scaledCounter(String name, Map<String, String> labels, double scale) {
+        return Optional.of(new Series(name, true, labels, scale));
     }
 
     private static Optional<Series> gauge(String name, Map<String, String> labels, double scale) {

@@ -32,6 +32,22 @@ class PipelineMetricMappingTest {
     }
 
     @Test
+    void redisWriteLatencyIsACounterOfSecondsBesideTheCountOfWrites() {
+        assertThat(PipelineMetricMapping.map("taskmanager.job.task.operator", "redisWriteMillis", OPERATOR_VARIABLES))
+                .contains(new Series(
+                        "fleet_pipeline_redis_write_seconds",
+                        true,
+                        Map.of("operator", "decode-positions", "subtask", "1"),
+                        0.001));
+        assertThat(PipelineMetricMapping.map("taskmanager.job.task.operator", "redisWrites", OPERATOR_VARIABLES))
+                .map(Series::name)
+                .contains("fleet_pipeline_redis_writes");
+        assertThat(PipelineMetricMapping.map("taskmanager.job.task.operator", "redisLastBatchSize", OPERATOR_VARIABLES))
+                .map(Series::name)
+                .contains("fleet_pipeline_redis_last_batch_size");
+    }
+
+    @Test
     void eachRejectionReasonIsALabelOfOneCounter() {
         assertThat(PipelineMetricMapping.map(
                         "taskmanager.job.task.operator.rejectionReason", "OUTSIDE_REGION", OPERATOR_VARIABLES))

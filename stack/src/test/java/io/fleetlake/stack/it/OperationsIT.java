@@ -57,29 +57,35 @@ class OperationsIT {
         }
 
         // fleet-exporter: lag of the pipeline's group, commits, dead letters by reason, Redis, connector, job, probes.
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
-            List<Sample> exporter = scrape(settings, StackPort.EXPORTER);
-            assertThat(names(exporter))
-                    .contains(
-                            "fleet_kafka_consumer_lag_records",
-                            "fleet_kafka_consumer_lag_seconds",
-                            "fleet_iceberg_last_commit_timestamp_seconds",
-                            "fleet_redis_last_seen_oldest_age_seconds",
-                            "fleet_redis_last_seen_median_age_seconds",
-                            "fleet_pipeline_last_checkpoint_timestamp_seconds",
-                            "fleet_pipeline_checkpoint_interval_seconds");
-            assertThat(value(exporter, "fleet_dlq_records_total", Map.of("reason", "MALFORMED_PAYLOAD")))
-                    .isGreaterThanOrEqualTo(1);
-            assertThat(value(exporter, "fleet_connect_connector_state", Map.of(
-                            "connector", FleetStack.CONNECTOR_NAME, "state", "RUNNING")))
-                    .isEqualTo(1);
-            assertThat(value(exporter, "fleet_pipeline_job_running", Map.of())).isEqualTo(1);
-            assertThat(value(exporter, "fleet_component_up", Map.of("component", FleetStack.S3)))
-                    .isEqualTo(1);
-            assertThat(labelValues(exporter, "fleet_kafka_consumer_lag_seconds", "group")).contains("fleet-pipeline");
-            assertThat(labelValues(exporter, "fleet_iceberg_last_commit_timestamp_seconds", "table"))
-                    .contains("fleet.positions");
-        });
+        await().atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(3))
+                .untilAsserted(() -> {
+                    List<Sample> exporter = scrape(settings, StackPort.EXPORTER);
+                    assertThat(names(exporter))
+                            .contains(
+                                    "fleet_kafka_consumer_lag_records",
+                                    "fleet_kafka_consumer_lag_seconds",
+                                    "fleet_iceberg_last_commit_timestamp_seconds",
+                                    "fleet_redis_last_seen_oldest_age_seconds",
+                                    "fleet_redis_last_seen_median_age_seconds",
+                                    "fleet_pipeline_last_checkpoint_timestamp_seconds",
+                                    "fleet_pipeline_checkpoint_interval_seconds");
+                    assertThat(value(exporter, "fleet_dlq_records_total", Map.of("reason", "MALFORMED_PAYLOAD")))
+                            .isGreaterThanOrEqualTo(1);
+                    assertThat(value(
+                                    exporter,
+                                    "fleet_connect_connector_state",
+                                    Map.of("connector", FleetStack.CONNECTOR_NAME, "state", "RUNNING")))
+                            .isEqualTo(1);
+                    assertThat(value(exporter, "fleet_pipeline_job_running", Map.of()))
+                            .isEqualTo(1);
+                    assertThat(value(exporter, "fleet_component_up", Map.of("component", FleetStack.S3)))
+                            .isEqualTo(1);
+                    assertThat(labelValues(exporter, "fleet_kafka_consumer_lag_seconds", "group"))
+                            .contains("fleet-pipeline");
+                    assertThat(labelValues(exporter, "fleet_iceberg_last_commit_timestamp_seconds", "table"))
+                            .contains("fleet.positions");
+                });
 
         List<Sample> kafka = scrape(settings, StackPort.KAFKA_METRICS);
         assertThat(value(kafka, "fleet_kafka_topic_messages_in_total", Map.of("topic", "gps.raw.positions")))
@@ -87,8 +93,10 @@ class OperationsIT {
         assertThat(names(kafka)).contains("fleet_kafka_log_end_offset", "fleet_kafka_under_replicated_partitions");
 
         List<Sample> connect = scrape(settings, StackPort.CONNECT_METRICS);
-        assertThat(value(connect, "fleet_connect_connector_tasks", Map.of(
-                        "connector", FleetStack.CONNECTOR_NAME, "state", "running")))
+        assertThat(value(
+                        connect,
+                        "fleet_connect_connector_tasks",
+                        Map.of("connector", FleetStack.CONNECTOR_NAME, "state", "running")))
                 .isEqualTo(1);
         assertThat(sum(connect, "fleet_connect_source_records_written_total")).isGreaterThanOrEqualTo(51);
 
@@ -138,37 +146,42 @@ class OperationsIT {
             fail("The stack runs no Prometheus: install Debian's prometheus package (apt-get install -y prometheus;"
                     + " ./fleet test installs it), which fleet up starts from /usr/bin/prometheus");
         }
-        String prometheus = "http://" + running.settings().host() + ":"
-                + running.settings().port(StackPort.PROMETHEUS);
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(5)).untilAsserted(() -> {
-            JsonNode targets = JSON.readTree(get(URI.create(prometheus + "/api/v1/targets")));
-            List<String> down = new ArrayList<>();
-            List<String> jobs = new ArrayList<>();
-            for (JsonNode target : targets.path("data").path("activeTargets")) {
-                jobs.add(target.path("labels").path("job").asText());
-                if (!target.path("health").asText().equals("up")) {
-                    down.add(target.path("labels").path("job").asText() + ": " + target.path("lastError").asText());
-                }
-            }
-            assertThat(jobs)
-                    .containsExactlyInAnyOrder(
-                            "prometheus",
-                            "kafka",
-                            "connect",
-                            "mqtt",
-                            "pipeline",
-                            "catalog",
-                            "dashboard",
-                            "maintenance",
-                            "exporter",
-                            "trino");
-            assertThat(down).isEmpty();
-        });
+        String prometheus =
+                "http://" + running.settings().host() + ":" + running.settings().port(StackPort.PROMETHEUS);
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(5))
+                .untilAsserted(() -> {
+                    JsonNode targets = JSON.readTree(get(URI.create(prometheus + "/api/v1/targets")));
+                    List<String> down = new ArrayList<>();
+                    List<String> jobs = new ArrayList<>();
+                    for (JsonNode target : targets.path("data").path("activeTargets")) {
+                        jobs.add(target.path("labels").path("job").asText());
+                        if (!target.path("health").asText().equals("up")) {
+                            down.add(target.path("labels").path("job").asText() + ": "
+                                    + target.path("lastError").asText());
+                        }
+                    }
+                    assertThat(jobs)
+                            .containsExactlyInAnyOrder(
+                                    "prometheus",
+                                    "kafka",
+                                    "connect",
+                                    "mqtt",
+                                    "pipeline",
+                                    "catalog",
+                                    "dashboard",
+                                    "maintenance",
+                                    "exporter",
+                                    "trino");
+                    assertThat(down).isEmpty();
+                });
         JsonNode rules = JSON.readTree(get(URI.create(prometheus + "/api/v1/rules")));
         List<String> alerts = new ArrayList<>();
         for (JsonNode group : rules.path("data").path("groups")) {
             for (JsonNode rule : group.path("rules")) {
-                assertThat(rule.path("health").asText()).as("rule %s", rule.path("name")).isNotEqualTo("err");
+                assertThat(rule.path("health").asText())
+                        .as("rule %s", rule.path("name"))
+                        .isNotEqualTo("err");
                 alerts.add(rule.path("name").asText());
             }
         }
@@ -177,25 +190,30 @@ class OperationsIT {
 
     @Test
     void fleetStatusCallsAPausedConnectorUnhealthy(RunningStack running) throws Exception {
-        String connector = "http://" + running.settings().host() + ":" + running.settings().port(StackPort.CONNECT)
-                + "/connectors/" + FleetStack.CONNECTOR_NAME;
-        assertThat(check(status(running), "ingest", "connector").path("status").asText()).isEqualTo("OK");
+        String connector = "http://" + running.settings().host() + ":"
+                + running.settings().port(StackPort.CONNECT) + "/connectors/" + FleetStack.CONNECTOR_NAME;
+        assertThat(check(status(running), "ingest", "connector").path("status").asText())
+                .isEqualTo("OK");
         put(URI.create(connector + "/pause"));
         try {
-            await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
-                FleetCommand.Result result = FleetCommand.run(
-                        running.settings(), "status", "--set", "health.sample-window=0s");
-                assertThat(result.exitCode()).as("%s", result).isEqualTo(1);
-                assertThat(result.out())
-                        .contains("Unhealthy because:")
-                        .contains("ingest / connector: mqtt-positions PAUSED");
-            });
+            await().atMost(Duration.ofMinutes(1))
+                    .pollInterval(Duration.ofSeconds(2))
+                    .untilAsserted(() -> {
+                        FleetCommand.Result result =
+                                FleetCommand.run(running.settings(), "status", "--set", "health.sample-window=0s");
+                        assertThat(result.exitCode()).as("%s", result).isEqualTo(1);
+                        assertThat(result.out())
+                                .contains("Unhealthy because:")
+                                .contains("ingest / connector: mqtt-positions PAUSED");
+                    });
         } finally {
             put(URI.create(connector + "/resume"));
         }
         await().atMost(Duration.ofMinutes(1))
                 .pollInterval(Duration.ofSeconds(2))
-                .untilAsserted(() -> assertThat(check(status(running), "ingest", "connector").path("status").asText())
+                .untilAsserted(() -> assertThat(check(status(running), "ingest", "connector")
+                                .path("status")
+                                .asText())
                         .isEqualTo("OK"));
     }
 
@@ -217,17 +235,21 @@ class OperationsIT {
         try (TestPublisher publisher = TestPublisher.connect(settings, "operations-lag")) {
             devices = CompletableFuture.runAsync(() -> publishUntilStopped(publisher, publishing));
             try {
-                await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
-                    JsonNode report = status(running, "health.max-lag=5s");
-                    assertThat(report.path("healthy").asBoolean()).isFalse();
-                    assertThat(lagChecks(report))
-                            .as("lag checks of %s", report.path("problems"))
-                            .anySatisfy(check -> assertThat(check.path("status").asText()).isEqualTo("FAIL"));
-                    assertThat(report.path("problems").toString())
-                            .contains("lag / fleet-pipeline gps.raw.positions/")
-                            .contains("the oldest unconsumed record waited longer than 5.0 s")
-                            .contains("pipeline / job: not RUNNING");
-                });
+                await().atMost(Duration.ofMinutes(2))
+                        .pollInterval(Duration.ofSeconds(3))
+                        .untilAsserted(() -> {
+                            JsonNode report = status(running, "health.max-lag=5s");
+                            assertThat(report.path("healthy").asBoolean()).isFalse();
+                            assertThat(lagChecks(report))
+                                    .as("lag checks of %s", report.path("problems"))
+                                    .anySatisfy(check -> assertThat(
+                                                    check.path("status").asText())
+                                            .isEqualTo("FAIL"));
+                            assertThat(report.path("problems").toString())
+                                    .contains("lag / fleet-pipeline gps.raw.positions/")
+                                    .contains("the oldest unconsumed record waited longer than 5.0 s")
+                                    .contains("pipeline / job: not RUNNING");
+                        });
             } finally {
                 publishing.set(false);
                 devices.get(1, TimeUnit.MINUTES);
@@ -239,7 +261,8 @@ class OperationsIT {
         await().atMost(Duration.ofMinutes(4))
                 .pollInterval(Duration.ofSeconds(5))
                 .untilAsserted(() -> assertThat(lagChecks(status(running)))
-                        .allSatisfy(check -> assertThat(check.path("status").asText()).isEqualTo("OK")));
+                        .allSatisfy(check ->
+                                assertThat(check.path("status").asText()).isEqualTo("OK")));
     }
 
     private static void publishUntilStopped(TestPublisher publisher, AtomicBoolean publishing) {
@@ -293,7 +316,8 @@ class OperationsIT {
 
     private static JsonNode check(JsonNode report, String area, String subject) {
         for (JsonNode check : report.path("checks")) {
-            if (check.path("area").asText().equals(area) && check.path("subject").asText().equals(subject)) {
+            if (check.path("area").asText().equals(area)
+                    && check.path("subject").asText().equals(subject)) {
                 return check;
             }
         }
@@ -336,8 +360,8 @@ class OperationsIT {
 
     private static double value(List<Sample> samples, String name, Map<String, String> labels) {
         return samples.stream()
-                .filter(sample -> sample.name().equals(name)
-                        && sample.labels().entrySet().containsAll(labels.entrySet()))
+                .filter(sample ->
+                        sample.name().equals(name) && sample.labels().entrySet().containsAll(labels.entrySet()))
                 .mapToDouble(Sample::value)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("No sample " + name + labels + " among " + names(samples)));
@@ -348,7 +372,8 @@ class OperationsIT {
     }
 
     private static String get(URI uri, String user) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
         if (user != null) {
             request.header(
                     "Authorization",
