@@ -16,8 +16,18 @@ public final class MessageHeaders {
 
     public static final String DLQ_SOURCE_PARTITION = "dlq.source-partition";
     public static final String DLQ_SOURCE_OFFSET = "dlq.source-offset";
-    /** Epoch milliseconds at which the pipeline rejected the record. */
+    /** Epoch milliseconds at which the pipeline (or the ingest connector) rejected the record. */
     public static final String DLQ_REJECTED_AT = "dlq.rejected-at";
+    /**
+     * On a dead letter written by the ingest connector: the size in bytes of the MQTT payload it could not write to
+     * Kafka (the dead letter's value holds at most a bounded preview of it).
+     */
+    public static final String DLQ_ORIGINAL_SIZE = "dlq.original-size";
+    /**
+     * On a dead letter written by the ingest connector: {@code true} when its value is only the first bytes of the
+     * payload, {@code false} when it is the whole payload. A truncated value cannot be reprocessed.
+     */
+    public static final String DLQ_TRUNCATED = "dlq.truncated";
 
     /**
      * On a record fed back into {@link Topics#RAW_POSITIONS} by reprocessing: the dead-letter record it came from, as

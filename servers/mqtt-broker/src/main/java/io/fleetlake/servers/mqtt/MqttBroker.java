@@ -16,9 +16,11 @@ import org.slf4j.LoggerFactory;
 /**
  * An MQTT 3.1.1 and 5 broker (HiveMQ Community Edition) running in this JVM.
  *
- * <p>Sessions, subscriptions and queued QoS 1 messages are persisted to files under the data directory, so a
- * persistent session keeps its undelivered messages across a broker restart. The configuration file is regenerated
- * from the {@link MqttBrokerConfig} at every start.
+ * <p>Sessions, subscriptions and queued QoS 1 messages are persisted to files under the data directory (unless
+ * {@code mqtt.persistence} is {@code in-memory}), so a persistent session keeps its undelivered messages across a
+ * broker restart. Packets above {@code mqtt.max-packet-size} are refused and a client may have at most
+ * {@code mqtt.server-receive-maximum} publishes unacknowledged. The configuration file is regenerated from the
+ * {@link MqttBrokerConfig} at every start.
  */
 public final class MqttBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttBroker.class);

@@ -1,19 +1,26 @@
 package io.fleetlake.servers.mqtt;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
+import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
+import com.hivemq.client.mqtt.mqtt3.Mqtt3Client;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
+import io.fleetlake.common.config.ConfigSource;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +44,10 @@ class MqttBrokerIT {
                 freePort(),
                 dataDirectory,
                 MqttBrokerConfig.DEFAULT_MAX_QUEUED_MESSAGES,
-                MqttBrokerConfig.DEFAULT_MAX_SESSION_EXPIRY);
+                MqttBrokerConfig.DEFAULT_MAX_SESSION_EXPIRY,
+                MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE,
+                MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM,
+                MqttBrokerConfig.DEFAULT_PERSISTENCE);
 
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
@@ -83,6 +93,92 @@ class MqttBrokerIT {
                             .mapToObj(Integer::toString)
                             .collect(Collectors.toSet()));
         }
+    }
+
+    /**
+     * Size limit at the first hop: an MQTT 5 client learns the maximum packet size and the receive maximum from the
+     * CONNACK and refuses to send a larger publish itself; an MQTT 3.1.1 client, which is not told, is disconnected
+     * when it sends one. No subscriber ever receives the oversized message, and both clients go on.
+     */
+    @Test
+    void publishAboveTheMaximumPacketSizeIsRefusedAndNothingElseIsAffected() throws Exception {
+        MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                MqttBrokerConfig.PORT, Integer.toString(freePort()),
+                MqttBrokerConfig.DATA_DIRECTORY, dataDirectory.toString())));
+
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            Mqtt5BlockingClient subscriber = client(config, "size-subscriber");
+            subscriber.connect();
+            try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
+                subscriber
+                        .subscribeWith()
+                        .topicFilter("fleet/+/position")
+                        .qos(MqttQos.AT_LEAST_ONCE)
+                        .send();
+
+                Mqtt5BlockingClient device = client(config, "device-5");
+                Mqtt5ConnAck connectionAcknowledgement = device.connect();
+                assertThat(connectionAcknowledgement.getRestrictions().getMaximumPacketSize())
+                        .isEqualTo(MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE);
+                assertThat(connectionAcknowledgement.getRestrictions().getReceiveMaximum())
+                        .isEqualTo(MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM);
+                assertThatThrownBy(() -> device.publishWith()
+                                .topic("fleet/big-5/position")
+                                .qos(MqttQos.AT_LEAST_ONCE)
+                                .payload(new byte[MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE])
+                                .send())
+                        .hasMessageContaining("maximum packet size");
+                publish(device, "fleet/small-5/position", "after-refusal-5");
+
+                Mqtt3BlockingClient legacyDevice = Mqtt3Client.builder()
+                        .identifier("device-3")
+                        .serverHost(config.host())
+                        .serverPort(config.port())
+                        .buildBlocking();
+                legacyDevice.connect();
+                assertThatThrownBy(() -> legacyDevice
+                                .publishWith()
+                                .topic("fleet/big-3/position")
+                                .qos(MqttQos.AT_LEAST_ONCE)
+                                .payload(new byte[MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE])
+                                .send())
+                        .as("the broker disconnects an MQTT 3.1.1 client that sends too large a packet");
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> !legacyDevice.getState().isConnected());
+                legacyDevice.connect();
+                legacyDevice
+                        .publishWith()
+                        .topic("fleet/small-3/position")
+                        .qos(MqttQos.AT_LEAST_ONCE)
+                        .payload("after-refusal-3".getBytes(StandardCharsets.UTF_8))
+                        .send();
+
+                Set<String> received = new HashSet<>();
+                Optional<Mqtt5Publish> publish;
+                while (received.size() < 2 && (publish = publishes.receive(30, TimeUnit.SECONDS)).isPresent()) {
+                    received.add(publish.get().getTopic() + " "
+                            + new String(publish.get().getPayloadAsBytes(), StandardCharsets.UTF_8));
+                }
+                assertThat(received)
+                        .containsExactlyInAnyOrder(
+                                "fleet/small-5/position after-refusal-5", "fleet/small-3/position after-refusal-3");
+                assertThat(publishes.receive(2, TimeUnit.SECONDS))
+                        .as("no oversized message")
+                        .isEmpty();
+                device.disconnect();
+                legacyDevice.disconnect();
+            }
+            subscriber.disconnect();
+        }
+    }
+
+    private static void publish(Mqtt5BlockingClient client, String topic, String payload) {
+        client.publishWith()
+                .topic(topic)
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .payload(payload.getBytes(StandardCharsets.UTF_8))
+                .send();
     }
 
     private static Mqtt5BlockingClient client(MqttBrokerConfig config, String identifier) {
