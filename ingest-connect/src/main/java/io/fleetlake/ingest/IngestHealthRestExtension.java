@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -46,9 +47,17 @@ public final class IngestHealthRestExtension implements ConnectRestExtension {
         maxPendingAge = Duration.ofMillis(Long.parseLong(age.toString()));
     }
 
+    /**
+     * Registers the resource through a {@link Feature}: Jersey checks every instance registered directly for provider
+     * interfaces and warns about a plain resource, which it serves all the same.
+     */
     @Override
     public void register(ConnectRestExtensionContext context) {
-        context.configurable().register(new Resource(context.clusterState(), connectorName, maxPendingAge));
+        Resource resource = new Resource(context.clusterState(), connectorName, maxPendingAge);
+        context.configurable().register((Feature) features -> {
+            features.register(resource);
+            return true;
+        });
     }
 
     @Override

@@ -187,6 +187,21 @@ public final class MqttSourceTask extends SourceTask {
         Instant now = clock.instant();
         List<SourceRecord> records = new ArrayList<>();
         for (PendingMessages.Refusal refusal : pending.takeDue(now, room)) {
+            // Logged here, not when Kafka reported the refusal: a task that is being cancelled also sees every record
+            // in flight fail (its producer is closed) and never sends those dead letters.
+            if (refusal.deadLetterAttempts() == 0) {
+                LOG.warn(
+                        "Kafka refused a record from MQTT topic {}; dead-lettering it to {}: {}",
+                        abbreviated(refusal.message().topic()),
+                        config.deadLetterTopic(),
+                        refusal.detail());
+            } else {
+                LOG.error(
+                        "Kafka refused the dead letter of a message from MQTT topic {} {} time(s); the message stays"
+                                + " unacknowledged, sending its dead letter again",
+                        abbreviated(refusal.message().topic()),
+                        refusal.deadLetterAttempts());
+            }
             SourceRecord deadLetter = deadLetter(refusal.message(), refusal.detail(), now);
             pending.registerDeadLetter(deadLetter, refusal.message(), refusal.detail(), refusal.deadLetterAttempts());
             records.add(deadLetter);
@@ -261,21 +276,12 @@ public final class MqttSourceTask extends SourceTask {
                 RecordSizes.serializedSize(record),
                 record.topic(),
                 clock.instant());
-        pending.refuse(record, detail, clock.instant()).ifPresent(refusal -> {
-            if (refusal.deadLetterAttempts() == 0) {
-                LOG.warn(
-                        "Kafka refused a record from MQTT topic {}; its message is dead-lettered to {}",
-                        abbreviated(refusal.message().topic()),
-                        config.deadLetterTopic());
-            } else {
-                LOG.error(
-                        "Kafka refused the dead letter of a message from MQTT topic {} ({} times); the message stays"
-                                + " unacknowledged and its dead letter is sent again at {}",
-                        abbreviated(refusal.message().topic()),
+        pending.refuse(record, detail, clock.instant())
+                .ifPresent(refusal -> LOG.debug(
+                        "Kafka refused a record for {} (dead letter attempts: {}); next dead letter due at {}",
+                        record.topic(),
                         refusal.deadLetterAttempts(),
-                        refusal.dueAt());
-            }
-        });
+                        refusal.dueAt()));
     }
 
     @Override
