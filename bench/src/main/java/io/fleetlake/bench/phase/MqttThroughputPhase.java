@@ -84,6 +84,7 @@ public final class MqttThroughputPhase {
 
     private static final Duration ACKNOWLEDGE_TIMEOUT = Duration.ofMinutes(2);
     private static final Duration KAFKA_POLL_INTERVAL = Duration.ofMillis(250);
+    private static final Duration LATE_WAIT = Duration.ofMinutes(1);
 
     private final PhaseContext context;
 
@@ -199,6 +200,15 @@ public final class MqttThroughputPhase {
                             ledger.sentCount() / offeredSeconds, publishRate, kafkaRate);
 
             Reconciliation reconciliation = ledger.reconcile(keysInKafka(startOffsets, vehicles));
+            // Kafka's count can reach the acknowledged one early when it holds copies: look again before calling
+            // anything lost.
+            Instant lateDeadline = Instant.now().plus(LATE_WAIT);
+            while (reconciliation.lost() > 0 && Instant.now().isBefore(lateDeadline)) {
+                context.console()
+                        .progress("  %,d acknowledged messages not in Kafka yet; looking again", reconciliation.lost());
+                TimeUnit.SECONDS.sleep(10);
+                reconciliation = ledger.reconcile(keysInKafka(startOffsets, vehicles));
+            }
             String check = String.format(
                     Locale.ROOT,
                     "each acknowledged (vehicle, event time) looked up among the %s records written since the phase"

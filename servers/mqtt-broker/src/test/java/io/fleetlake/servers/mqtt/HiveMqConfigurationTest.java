@@ -24,6 +24,7 @@ class HiveMqConfigurationTest {
             Duration.ofDays(7),
             65_536,
             100,
+            1_000,
             MqttBrokerConfig.Persistence.FILE);
 
     @Test
@@ -59,6 +60,7 @@ class HiveMqConfigurationTest {
                 Duration.ofDays(7),
                 4096,
                 500,
+                50,
                 MqttBrokerConfig.Persistence.IN_MEMORY);
 
         Document document = parse(HiveMqConfiguration.render(inMemory));
@@ -76,7 +78,7 @@ class HiveMqConfigurationTest {
     @Test
     void hostIsEscaped() throws Exception {
         MqttBrokerConfig config = new MqttBrokerConfig(
-                "a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1), 2048, 10, CONFIG.persistence());
+                "a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1), 2048, 10, 50, CONFIG.persistence());
 
         assertThat(valueAt(parse(HiveMqConfiguration.render(config)), "/hivemq/listeners/tcp-listener/bind-address"))
                 .isEqualTo("a<b&c");

@@ -25,6 +25,7 @@ class MqttBrokerConfigTest {
                         Duration.ofDays(7),
                         65_536,
                         100,
+                        1_000,
                         MqttBrokerConfig.Persistence.FILE));
         assertThat(config.address()).isEqualTo("127.0.0.1:1883");
         assertThat(config.configurationDirectory()).isEqualTo(Path.of("/var/mqtt/conf"));
@@ -42,6 +43,7 @@ class MqttBrokerConfigTest {
                 "mqtt.max-session-expiry", "1h",
                 "mqtt.max-packet-size", "4096",
                 "mqtt.server-receive-maximum", "1000",
+                "mqtt.max-inflight-window", "3000",
                 "mqtt.persistence", "in-memory")));
 
         assertThat(config)
@@ -53,6 +55,7 @@ class MqttBrokerConfigTest {
                         Duration.ofHours(1),
                         4096,
                         1000,
+                        3000,
                         MqttBrokerConfig.Persistence.IN_MEMORY));
     }
 
@@ -106,6 +109,13 @@ class MqttBrokerConfigTest {
         assertThatThrownBy(() -> configWith("mqtt.server-receive-maximum", "65536"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("mqtt.server-receive-maximum");
+    }
+
+    @Test
+    void inflightWindowFitsMqtt() {
+        assertThatThrownBy(() -> configWith("mqtt.max-inflight-window", "0"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.max-inflight-window = 0 must be between 1 and 65535");
     }
 
     @Test

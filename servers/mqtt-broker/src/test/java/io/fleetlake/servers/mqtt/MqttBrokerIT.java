@@ -47,6 +47,7 @@ class MqttBrokerIT {
                 MqttBrokerConfig.DEFAULT_MAX_SESSION_EXPIRY,
                 MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE,
                 MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM,
+                MqttBrokerConfig.DEFAULT_MAX_INFLIGHT_WINDOW,
                 MqttBrokerConfig.DEFAULT_PERSISTENCE);
 
         try (MqttBroker broker = new MqttBroker(config)) {
