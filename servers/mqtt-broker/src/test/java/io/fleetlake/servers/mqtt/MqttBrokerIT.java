@@ -8,6 +8,7 @@ import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
 import com.hivemq.client.mqtt.mqtt3.Mqtt3Client;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
@@ -20,9 +21,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -171,6 +176,69 @@ class MqttBrokerIT {
                 legacyDevice.disconnect();
             }
             subscriber.disconnect();
+        }
+    }
+
+    /**
+     * HiveMQ's own limit of unacknowledged messages towards a subscriber is 50, whatever its receive maximum; the
+     * broker raises it to {@code mqtt.max-inflight-window}, so that a subscriber that acknowledges late (the ingest
+     * connector waits for Kafka) is not capped at 50 messages per round trip.
+     */
+    @Test
+    void subscriberGetsTheInflightWindowOfUnacknowledgedMessages() throws Exception {
+        int window = 200;
+        MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                MqttBrokerConfig.PORT, Integer.toString(freePort()),
+                MqttBrokerConfig.DATA_DIRECTORY, dataDirectory.toString(),
+                MqttBrokerConfig.MAX_INFLIGHT_WINDOW, Integer.toString(window))));
+
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            List<Mqtt5Publish> unacknowledged = new CopyOnWriteArrayList<>();
+            Mqtt5AsyncClient subscriber = Mqtt5Client.builder()
+                    .identifier("slow-subscriber")
+                    .serverHost(config.host())
+                    .serverPort(config.port())
+                    .buildAsync();
+            ExecutorService delivery = Executors.newSingleThreadExecutor();
+            subscriber.publishes(MqttGlobalPublishFilter.ALL, unacknowledged::add, delivery, true);
+            subscriber
+                    .connectWith()
+                    .cleanStart(false)
+                    .sessionExpiryInterval(SESSION_EXPIRY_SECONDS)
+                    .restrictions()
+                    .receiveMaximum(10_000)
+                    .applyRestrictions()
+                    .send()
+                    .get(30, TimeUnit.SECONDS);
+            subscriber
+                    .subscribeWith()
+                    .topicFilter("fleet/+/position")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send()
+                    .get(30, TimeUnit.SECONDS);
+
+            Mqtt5BlockingClient publisher = client(config, "fast-publisher");
+            publisher.connect();
+            // One topic per message: HiveMQ sends the next message of one topic only after the previous one was
+            // acknowledged (ordered topics), as a fleet has one topic per vehicle.
+            for (int sequence = 0; sequence < 300; sequence++) {
+                publish(publisher, "fleet/vehicle-" + sequence + "/position", Integer.toString(sequence));
+            }
+
+            // A new connection gets one message first; the window applies once that one is acknowledged.
+            await().atMost(Duration.ofSeconds(60)).until(() -> !unacknowledged.isEmpty());
+            unacknowledged.get(0).acknowledge();
+            await().atMost(Duration.ofSeconds(60)).until(() -> unacknowledged.size() >= 1 + window);
+            assertThat(unacknowledged)
+                    .as("no more than the window without an acknowledgement")
+                    .hasSize(1 + window);
+            unacknowledged.subList(1, 1 + window).forEach(Mqtt5Publish::acknowledge);
+            await().atMost(Duration.ofSeconds(60)).until(() -> unacknowledged.size() == 300);
+            unacknowledged.subList(1 + window, 300).forEach(Mqtt5Publish::acknowledge);
+            publisher.disconnect();
+            subscriber.disconnect().get(30, TimeUnit.SECONDS);
+            delivery.shutdownNow();
         }
     }
 
