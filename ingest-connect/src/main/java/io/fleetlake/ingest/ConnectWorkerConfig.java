@@ -7,6 +7,7 @@ import io.fleetlake.common.config.ConfigSource;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.kafka.connect.converters.ByteArrayConverter;
@@ -27,6 +28,7 @@ import org.apache.kafka.connect.storage.StringConverter;
  * @param healthMaxPendingAge how long a message may wait for Kafka before the health check fails; the supervisor
  *     restarts a task whose oldest message waited twice as long
  * @param supervisionInterval how often the supervisor checks the connector and its tasks
+ * @param compressionType the producer's {@code compression.type} for the raw records and dead letters
  * @param connectorSettings the connector keys that were set, validated
  */
 public record ConnectWorkerConfig(
@@ -39,6 +41,7 @@ public record ConnectWorkerConfig(
         Duration startupTimeout,
         Duration healthMaxPendingAge,
         Duration supervisionInterval,
+        String compressionType,
         Map<String, String> connectorSettings) {
     public static final String HOST = "connect.host";
     public static final String PORT = "connect.port";
@@ -49,6 +52,7 @@ public record ConnectWorkerConfig(
     public static final String STARTUP_TIMEOUT = "connect.startup-timeout";
     public static final String HEALTH_MAX_PENDING_AGE = "connect.health-max-pending-age";
     public static final String SUPERVISION_INTERVAL = "connect.supervision-interval";
+    public static final String COMPRESSION_TYPE = "connect.compression-type";
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8083;
@@ -61,6 +65,14 @@ public record ConnectWorkerConfig(
     public static final Duration DEFAULT_HEALTH_MAX_PENDING_AGE = Duration.ofSeconds(60);
 
     public static final Duration DEFAULT_SUPERVISION_INTERVAL = Duration.ofSeconds(10);
+
+    /**
+     * None: on the loopback interface of the embedded stack compression only costs CPU (measured: see the module
+     * README); a deployment whose Kafka is across a network can choose lz4 or zstd.
+     */
+    public static final String DEFAULT_COMPRESSION_TYPE = "none";
+
+    private static final Set<String> COMPRESSION_TYPES = Set.of("none", "gzip", "snappy", "lz4", "zstd");
 
     /** Offsets hold no MQTT position here; a short interval keeps shutdown quick. */
     static final String OFFSET_FLUSH_INTERVAL_MILLIS = "1000";
@@ -125,6 +137,10 @@ public record ConnectWorkerConfig(
         if (supervisionInterval.toMillis() < 100) {
             throw invalid(SUPERVISION_INTERVAL, supervisionInterval.toString(), "at least 100ms, such as 10s");
         }
+        requireNonNull(compressionType, "compressionType is null");
+        if (!COMPRESSION_TYPES.contains(compressionType)) {
+            throw invalid(COMPRESSION_TYPE, compressionType, "one of none, gzip, snappy, lz4, zstd");
+        }
         validateConnectorSettings(connectorSettings);
     }
 
@@ -143,6 +159,7 @@ public record ConnectWorkerConfig(
                 source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
                 source.duration(HEALTH_MAX_PENDING_AGE, DEFAULT_HEALTH_MAX_PENDING_AGE),
                 source.duration(SUPERVISION_INTERVAL, DEFAULT_SUPERVISION_INTERVAL),
+                source.string(COMPRESSION_TYPE, DEFAULT_COMPRESSION_TYPE),
                 connectorSettings);
     }
 
@@ -173,6 +190,7 @@ public record ConnectWorkerConfig(
         properties.put("scheduled.rebalance.max.delay.ms", SCHEDULED_REBALANCE_MAX_DELAY_MILLIS);
         properties.put(
                 "producer.max.request.size", Integer.toString(connectorConfig().maxRecordSize()));
+        properties.put("producer.compression.type", compressionType);
         properties.put("rest.extension.classes", IngestHealthRestExtension.class.getName());
         properties.put(IngestHealthRestExtension.CONNECTOR_NAME, connectorName);
         properties.put(IngestHealthRestExtension.MAX_PENDING_AGE_MILLIS, Long.toString(healthMaxPendingAge.toMillis()));
@@ -211,7 +229,8 @@ public record ConnectWorkerConfig(
         return "ConnectWorkerConfig[host=" + host + ", port=" + port + ", bootstrapServers=" + bootstrapServers
                 + ", groupId=" + groupId + ", connectorName=" + connectorName + ", tasks=" + tasks
                 + ", startupTimeout=" + startupTimeout + ", healthMaxPendingAge=" + healthMaxPendingAge
-                + ", supervisionInterval=" + supervisionInterval + ", connectorSettings=" + shown + "]";
+                + ", supervisionInterval=" + supervisionInterval + ", compressionType=" + compressionType
+                + ", connectorSettings=" + shown + "]";
     }
 
     private static void validateConnectorSettings(Map<String, String> settings) {

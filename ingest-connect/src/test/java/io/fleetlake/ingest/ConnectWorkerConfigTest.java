@@ -23,6 +23,7 @@ class ConnectWorkerConfigTest {
         assertThat(config.startupTimeout()).isEqualTo(Duration.ofMinutes(2));
         assertThat(config.healthMaxPendingAge()).isEqualTo(Duration.ofSeconds(60));
         assertThat(config.supervisionInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.compressionType()).isEqualTo("none");
         assertThat(config.connectorSettings()).isEmpty();
     }
 
@@ -38,6 +39,7 @@ class ConnectWorkerConfigTest {
                 Map.entry("connect.startup-timeout", "30s"),
                 Map.entry("connect.health-max-pending-age", "90s"),
                 Map.entry("connect.supervision-interval", "2s"),
+                Map.entry("connect.compression-type", "lz4"),
                 Map.entry("connect.max-record-size", "500000"),
                 Map.entry("mqtt.server-uri", "tcp://127.0.0.1:11883"),
                 Map.entry("kafka.topic", "raw"),
@@ -52,12 +54,15 @@ class ConnectWorkerConfigTest {
         assertThat(config.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.healthMaxPendingAge()).isEqualTo(Duration.ofSeconds(90));
         assertThat(config.supervisionInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.compressionType()).isEqualTo("lz4");
         assertThat(config.connectorSettings())
                 .containsExactlyInAnyOrderEntriesOf(Map.of(
                         "mqtt.server-uri", "tcp://127.0.0.1:11883",
                         "kafka.topic", "raw",
                         "connect.max-record-size", "500000"));
-        assertThat(config.workerProperties()).containsEntry("producer.max.request.size", "500000");
+        assertThat(config.workerProperties())
+                .containsEntry("producer.max.request.size", "500000")
+                .containsEntry("producer.compression.type", "lz4");
     }
 
     @Test
@@ -104,6 +109,7 @@ class ConnectWorkerConfigTest {
                         Map.entry("producer.linger.ms", "10"),
                         Map.entry("producer.batch.size", "262144"),
                         Map.entry("producer.max.request.size", "1000000"),
+                        Map.entry("producer.compression.type", "none"),
                         Map.entry("rest.extension.classes", "io.fleetlake.ingest.IngestHealthRestExtension"),
                         Map.entry("fleet.ingest.connector-name", "mqtt-positions"),
                         Map.entry("fleet.ingest.health-max-pending-age-ms", "60000")));
@@ -164,6 +170,11 @@ class ConnectWorkerConfigTest {
                         () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.supervision-interval", "10ms"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.supervision-interval");
+        assertThatThrownBy(
+                        () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.compression-type", "brotli"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.compression-type")
+                .hasMessageContaining("one of none, gzip, snappy, lz4, zstd");
     }
 
     @Test
