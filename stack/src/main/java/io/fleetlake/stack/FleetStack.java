@@ -136,9 +136,9 @@ public final class FleetStack {
                         "connect.bootstrap-servers", settings.kafkaBootstrapServers(),
                         "connect.connector-name", CONNECTOR_NAME,
                         "mqtt.server-uri", settings.mqttUri()),
-                // The status endpoint can still report the previous process's RUNNING right after a restart; the
-                // worker logs its ready line only once its own task is subscribed.
-                HealthProbes.logContains(settings.logFile(CONNECT), "Connect worker ready on"),
+                // Healthy when the connector and its tasks run in this very worker (not a status left by the previous
+                // process), are connected to MQTT and no message waits too long for Kafka (ingest-connect README).
+                HealthProbes.http(URI.create(connectUri + "/ingest/health"), body -> true),
                 connectUri));
         components.add(javaComponents.component(
                 PLANNING,
