@@ -33,6 +33,8 @@ public final class FleetMetricNames {
     public static final String CONNECT_CONNECTOR_STATE = "fleet_connect_connector_state";
     /** Gauge {@code {connector, task, state}}: 1 for the task's current state. */
     public static final String CONNECT_TASK_STATE = "fleet_connect_task_state";
+    /** Gauge: 1 when the Connect worker's {@code /ingest/health} passes (messages move). */
+    public static final String INGEST_HEALTHY = "fleet_ingest_healthy";
     /** Gauge: 1 while the fleet-pipeline job is RUNNING. */
     public static final String PIPELINE_JOB_RUNNING = "fleet_pipeline_job_running";
     /** Gauge: the running job's checkpoint interval. */

@@ -197,6 +197,13 @@ public final class FleetExporter implements AutoCloseable {
         }
         snapshot.redis().value().ifPresent(freshness -> redis(families, freshness));
         connector(families, snapshot.connector().value());
+        snapshot.ingestHealth()
+                .value()
+                .ifPresent(worker -> families.gauge(
+                        FleetMetricNames.INGEST_HEALTHY,
+                        "1 when the Connect worker's /ingest/health passes: tasks run here, MQTT connected, no message"
+                                + " waiting too long for Kafka",
+                        worker.healthy() ? 1 : 0));
         pipeline(families, snapshot.pipeline());
         for (HealthReport.Status status : HealthReport.Status.values()) {
             families.gauge(

@@ -113,6 +113,7 @@ public final class HealthCollector implements AutoCloseable {
         Reading<Optional<Instant>> newestRaw = Reading.read(() -> newestRecordTime(Topics.RAW_POSITIONS));
         var freshness = Reading.read(() -> redis.freshness(clock.instant()));
         var connector = Reading.read(() -> connect.state(sources.connectorName()));
+        var ingestHealth = Reading.read(connect::ingestHealth);
         var pipeline = flink.pipelineJob(numRestartsAttempts);
         Optional<Reading<List<MaintenanceRun>>> maintenance =
                 sources.maintenanceMetricsUri().map(uri -> Reading.read(() -> maintenanceRuns(uri)));
@@ -146,6 +147,7 @@ public final class HealthCollector implements AutoCloseable {
                 newestRaw,
                 freshness,
                 connector,
+                ingestHealth,
                 ingest,
                 pipeline,
                 maintenance,

@@ -9,6 +9,7 @@ import io.fleetlake.stack.health.HealthSnapshot.IngestActivity;
 import io.fleetlake.stack.health.HealthSnapshot.MaintenanceRun;
 import io.fleetlake.stack.inspect.CatalogInspector.TableCommits;
 import io.fleetlake.stack.inspect.ConnectInspector.ConnectorState;
+import io.fleetlake.stack.inspect.ConnectInspector.IngestWorkerHealth;
 import io.fleetlake.stack.inspect.ConnectInspector.TaskState;
 import io.fleetlake.stack.inspect.ConsumerLagInspector.PartitionLag;
 import io.fleetlake.stack.inspect.DeadLetterInspector.DeadLetterCounts;
@@ -276,6 +277,33 @@ public final class HealthEvaluator {
             return;
         }
         checks.add(new Check("ingest", "connector", Status.OK, facts));
+        // The worker's own verdict: its tasks run here, their MQTT clients are connected, no message waits too long.
+        if (snapshot.ingestHealth().error().isPresent()) {
+            checks.add(new Check(
+                    "ingest",
+                    "messages moving",
+                    Status.FAIL,
+                    "cannot read: " + snapshot.ingestHealth().error().get()));
+        } else {
+            IngestWorkerHealth worker = snapshot.ingestHealth().value().get();
+            String pending = worker.pending() + " message(s) pending"
+                    + (worker.pending() > 0
+                            ? ", the oldest for " + format(Duration.ofMillis(worker.oldestPendingMillis()))
+                            : "");
+            checks.add(
+                    worker.healthy()
+                            ? new Check(
+                                    "ingest",
+                                    "messages moving",
+                                    Status.OK,
+                                    "the worker's health check passes; " + pending)
+                            : new Check(
+                                    "ingest",
+                                    "messages moving",
+                                    Status.FAIL,
+                                    "the worker's health check fails: " + String.join("; ", worker.problems()) + " ("
+                                            + pending + ")"));
+        }
         snapshot.ingest().ifPresent(reading -> {
             if (reading.error().isPresent()) {
                 checks.add(new Check(

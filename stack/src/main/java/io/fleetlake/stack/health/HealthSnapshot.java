@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.stack.inspect.CatalogInspector.TableCommits;
 import io.fleetlake.stack.inspect.ConnectInspector.ConnectorState;
+import io.fleetlake.stack.inspect.ConnectInspector.IngestWorkerHealth;
 import io.fleetlake.stack.inspect.ConsumerLagInspector.PartitionLag;
 import io.fleetlake.stack.inspect.DeadLetterInspector.DeadLetterCounts;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
@@ -30,6 +31,7 @@ import java.util.Optional;
  * @param newestRawRecord the timestamp of the newest record in the raw topic, if it has any
  * @param redis how current the state in Redis is
  * @param connector the MQTT source connector and its tasks
+ * @param ingestHealth the Connect worker's own verdict on whether messages move ({@code /ingest/health})
  * @param ingest what moved during the sample window, when it was watched
  * @param pipeline the pipeline's Flink job
  * @param maintenance the last maintenance run of each table, when the service's metrics are known
@@ -45,6 +47,7 @@ public record HealthSnapshot(
         Reading<Optional<Instant>> newestRawRecord,
         Reading<Freshness> redis,
         Reading<ConnectorState> connector,
+        Reading<IngestWorkerHealth> ingestHealth,
         Optional<Reading<IngestActivity>> ingest,
         PipelineJob pipeline,
         Optional<Reading<List<MaintenanceRun>>> maintenance,
@@ -59,6 +62,7 @@ public record HealthSnapshot(
         requireNonNull(newestRawRecord, "newestRawRecord is null");
         requireNonNull(redis, "redis is null");
         requireNonNull(connector, "connector is null");
+        requireNonNull(ingestHealth, "ingestHealth is null");
         requireNonNull(ingest, "ingest is null");
         requireNonNull(pipeline, "pipeline is null");
         requireNonNull(maintenance, "maintenance is null");

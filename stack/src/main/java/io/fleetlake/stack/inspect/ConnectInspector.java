@@ -58,6 +58,43 @@ public final class ConnectInspector {
         }
     }
 
+    /**
+     * {@code GET /ingest/health} of the worker (module ingest-connect): whether messages move, beyond the states the
+     * Connect REST API reports (the tasks run in this worker, their MQTT clients are connected, no message waits too
+     * long for Kafka). 200 is healthy, 503 lists the problems.
+     *
+     * @throws InspectionException when the worker cannot be asked or answers something else
+     */
+    public IngestWorkerHealth ingestHealth() {
+        URI uri = URI.create(connectUri + "/ingest/health");
+        try {
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200 && response.statusCode() != 503) {
+                throw new InspectionException("GET " + uri + " answered " + response.statusCode());
+            }
+            return parseIngestHealth(JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new InspectionException("Cannot ask the Connect worker at " + connectUri + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InspectionException("Interrupted while asking the Connect worker", e);
+        }
+    }
+
+    static IngestWorkerHealth parseIngestHealth(JsonNode health) {
+        List<String> problems = new ArrayList<>();
+        health.path("problems").forEach(problem -> problems.add(problem.asText()));
+        long pending = 0;
+        long oldestPendingMillis = 0;
+        for (JsonNode task : health.path("tasks")) {
+            pending += task.path("pending").asLong();
+            oldestPendingMillis = Math.max(
+                    oldestPendingMillis, task.path("oldest_pending_age_ms").asLong());
+        }
+        return new IngestWorkerHealth(health.path("healthy").asBoolean(false), problems, pending, oldestPendingMillis);
+    }
+
     static ConnectorState parse(String connector, JsonNode status) {
         List<TaskState> tasks = new ArrayList<>();
         for (JsonNode task : status.path("tasks")) {
@@ -91,6 +128,20 @@ public final class ConnectInspector {
             return RUNNING.equals(state)
                     && !tasks.isEmpty()
                     && tasks.stream().allMatch(task -> RUNNING.equals(task.state()));
+        }
+    }
+
+    /**
+     * The worker's own verdict on ingestion ({@code /ingest/health}).
+     *
+     * @param healthy whether messages move
+     * @param problems one sentence per broken rule
+     * @param pending MQTT messages received and not yet acknowledged by Kafka, over the worker's tasks
+     * @param oldestPendingMillis how long the oldest of them has waited
+     */
+    public record IngestWorkerHealth(boolean healthy, List<String> problems, long pending, long oldestPendingMillis) {
+        public IngestWorkerHealth {
+            problems = List.copyOf(requireNonNull(problems, "problems is null"));
         }
     }
 

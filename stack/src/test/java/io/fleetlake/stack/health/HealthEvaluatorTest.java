@@ -8,6 +8,7 @@ import io.fleetlake.stack.health.HealthReport.Check;
 import io.fleetlake.stack.health.HealthSnapshot.IngestActivity;
 import io.fleetlake.stack.health.HealthSnapshot.MaintenanceRun;
 import io.fleetlake.stack.inspect.ConnectInspector.ConnectorState;
+import io.fleetlake.stack.inspect.ConnectInspector.IngestWorkerHealth;
 import io.fleetlake.stack.inspect.ConnectInspector.TaskState;
 import io.fleetlake.stack.inspect.FlinkInspector.Checkpoint;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
@@ -175,6 +176,29 @@ class HealthEvaluatorTest {
         assertThat(failures())
                 .containsExactly("ingest / records moving: in 5.0 s the MQTT broker received 250 publishes and the raw"
                         + " topic grew by 0 offsets: RUNNING but not moving records");
+    }
+
+    @Test
+    void aFailingWorkerHealthCheckIsAFailureWithItsProblems() {
+        snapshot.ingestHealth = Reading.of(new IngestWorkerHealth(
+                false,
+                List.of("Task 0 has 120 message(s) pending; the oldest has waited 75 s for Kafka, more than 60 s"),
+                120,
+                75_000));
+
+        assertThat(failures())
+                .containsExactly("ingest / messages moving: the worker's health check fails: Task 0 has 120 message(s)"
+                        + " pending; the oldest has waited 75 s for Kafka, more than 60 s (120 message(s) pending, the"
+                        + " oldest for 1 min 15 s)");
+    }
+
+    @Test
+    void anUnreachableWorkerHealthCheckIsAFailure() {
+        snapshot.ingestHealth = Reading.failed("Cannot ask the Connect worker at http://127.0.0.1:18083: refused");
+
+        assertThat(failures())
+                .containsExactly("ingest / messages moving: cannot read: Cannot ask the Connect worker at"
+                        + " http://127.0.0.1:18083: refused");
     }
 
     @Test

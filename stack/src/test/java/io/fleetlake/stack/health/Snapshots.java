@@ -5,6 +5,7 @@ import io.fleetlake.stack.health.HealthSnapshot.IngestActivity;
 import io.fleetlake.stack.health.HealthSnapshot.MaintenanceRun;
 import io.fleetlake.stack.inspect.CatalogInspector.TableCommits;
 import io.fleetlake.stack.inspect.ConnectInspector.ConnectorState;
+import io.fleetlake.stack.inspect.ConnectInspector.IngestWorkerHealth;
 import io.fleetlake.stack.inspect.ConnectInspector.TaskState;
 import io.fleetlake.stack.inspect.ConsumerLagInspector.PartitionLag;
 import io.fleetlake.stack.inspect.DeadLetterInspector.DeadLetterCounts;
@@ -43,6 +44,7 @@ final class Snapshots {
             Optional.of(Duration.ofSeconds(1)));
     ConnectorState connector =
             new ConnectorState("mqtt-positions", "RUNNING", List.of(new TaskState(0, "RUNNING", Optional.empty())));
+    Reading<IngestWorkerHealth> ingestHealth = Reading.of(new IngestWorkerHealth(true, List.of(), 2, 40));
     Optional<Reading<IngestActivity>> ingest =
             Optional.of(Reading.of(new IngestActivity(Duration.ofSeconds(5), 300, 300)));
     PipelineJob pipeline = new PipelineJob(
@@ -82,6 +84,7 @@ final class Snapshots {
                 Reading.of(Optional.ofNullable(newestRaw)),
                 Reading.of(redis),
                 Reading.of(connector),
+                ingestHealth,
                 ingest,
                 pipeline,
                 maintenance,

@@ -45,4 +45,21 @@ class ConnectInspectorTest {
                 .isTrue();
         assertThat(new ConnectorState("c", "RUNNING", List.of()).running()).isFalse();
     }
+
+    @Test
+    void theWorkersHealthReportAddsUpItsTasks() throws Exception {
+        String health =
+                """
+                {"healthy": false, "problems": ["Task 1 is not connected to the MQTT broker"],
+                 "status": "RUNNING, tasks 0 RUNNING, 1 RUNNING", "max_pending_age_ms": 60000,
+                 "tasks": [{"id": 0, "mqtt_connected": true, "received": 10, "written": 8, "dead_lettered": 0,
+                            "pending": 2, "oldest_pending_age_ms": 1500},
+                           {"id": 1, "mqtt_connected": false, "received": 4, "written": 4, "dead_lettered": 0,
+                            "pending": 0, "oldest_pending_age_ms": 0}]}
+                """;
+
+        assertThat(ConnectInspector.parseIngestHealth(new ObjectMapper().readTree(health)))
+                .isEqualTo(new ConnectInspector.IngestWorkerHealth(
+                        false, List.of("Task 1 is not connected to the MQTT broker"), 2, 1500));
+    }
 }

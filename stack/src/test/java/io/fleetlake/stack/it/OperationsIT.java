@@ -99,6 +99,12 @@ class OperationsIT {
                         Map.of("connector", FleetStack.CONNECTOR_NAME, "state", "running")))
                 .isEqualTo(1);
         assertThat(sum(connect, "fleet_connect_source_records_written_total")).isGreaterThanOrEqualTo(51);
+        // The source task's own progress metrics (ingest-connect's plugin metrics).
+        assertThat(sum(connect, "fleet_ingest_mqtt_messages_received_total")).isGreaterThanOrEqualTo(51);
+        assertThat(sum(connect, "fleet_ingest_records_written_total")).isGreaterThanOrEqualTo(50);
+        assertThat(value(connect, "fleet_ingest_mqtt_connected", Map.of("connector", FleetStack.CONNECTOR_NAME)))
+                .isEqualTo(1);
+        assertThat(names(connect)).contains("fleet_ingest_messages_pending", "fleet_ingest_oldest_pending_age_seconds");
 
         List<Sample> mqtt = scrape(settings, StackPort.MQTT_METRICS);
         assertThat(sum(mqtt, "fleet_mqtt_publishes_received_total")).isGreaterThanOrEqualTo(51);
