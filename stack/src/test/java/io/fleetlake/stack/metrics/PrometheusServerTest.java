@@ -30,7 +30,9 @@ class PrometheusServerTest {
                 .contains("  - job_name: \"prometheus\"\n    static_configs:\n      - targets: [\"127.0.0.1:19090\"]\n")
                 .contains("  - job_name: \"kafka\"\n    static_configs:\n      - targets: [\"127.0.0.1:19094\"]\n")
                 .contains(
-                        "  - job_name: trino\n    metrics_path: /metrics\n    basic_auth:\n      username: prometheus\n");
+                        "  - job_name: trino\n    metrics_path: /metrics\n    basic_auth:\n      username: prometheus\n")
+                .contains("        regex: trino_(execution_name_QueryManager|memory|failuredetector)_.*\n"
+                        + "        action: keep\n");
     }
 
     @Test
