@@ -56,6 +56,7 @@ class MqttThroughputPhaseTest {
                 base.profile(),
                 base.checkpointInterval(),
                 base.phaseTimeout(),
+                base.idle(),
                 base.dataDirectory(),
                 base.jsonOut(),
                 base.benchmarksMarkdown());
@@ -82,6 +83,7 @@ class MqttThroughputPhaseTest {
                 base.profile(),
                 base.checkpointInterval(),
                 base.phaseTimeout(),
+                base.idle(),
                 base.dataDirectory(),
                 base.jsonOut(),
                 base.benchmarksMarkdown());
