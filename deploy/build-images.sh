@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 usage() {
-    echo "Usage: $0 [--prepare-only] [iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs|flink-pipeline ...]" >&2
+    echo "Usage: $0 [--prepare-only] [iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs|flink-pipeline|fleet-exporter|kafka ...]" >&2
     exit 2
 }
 
@@ -26,6 +26,8 @@ module_of() {
     case "$1" in
         iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs) echo "$1" ;;
         flink-pipeline) echo flink-jobs ;;
+        # fleet-exporter runs from the stack module; the Kafka image only adds the JMX exporter agent the stack copies.
+        fleet-exporter|kafka) echo stack ;;
         *) echo "Unknown image '$1'" >&2; usage ;;
     esac
 }
@@ -41,7 +43,7 @@ for argument in "$@"; do
     esac
 done
 if [ ${#images[@]} -eq 0 ]; then
-    images=(iceberg-catalog ingest-connect simulator dashboard table-maintenance spark-jobs flink-pipeline)
+    images=(iceberg-catalog ingest-connect simulator dashboard table-maintenance spark-jobs flink-pipeline fleet-exporter kafka)
 fi
 
 # The project version from the root pom: the first <version> after the parent's coordinates.
@@ -57,11 +59,18 @@ for image in "${images[@]}"; do
     module=$(module_of "$image")
     if [ "$module" = flink-jobs ]; then
         build_flink_job=true
+    elif [ "$image" = kafka ]; then
+        # Only stack/target/agents/, which the stack's package build writes.
+        java_modules+=("stack")
     else
         java_modules+=("$module")
         rm -rf "$module/target/image"
     fi
 done
+# One module may serve two images (stack: fleet-exporter and kafka).
+if [ ${#java_modules[@]} -gt 0 ]; then
+    mapfile -t java_modules < <(printf '%s\n' "${java_modules[@]}" | sort -u)
+fi
 
 if [ ${#java_modules[@]} -gt 0 ]; then
     module_list=$(IFS=,; echo "${java_modules[*]}")
@@ -75,6 +84,12 @@ if [ ${#java_modules[@]} -gt 0 ]; then
         cp "$module/target/$module-$version.jar" "$module/target/image/app/"
         echo "Prepared $module/target/image ($(find "$module/target/image/lib" -name "*.jar" | wc -l) libraries)"
     done
+    if [[ " ${java_modules[*]} " == *" ingest-connect "* ]]; then
+        # The Connect worker's metrics: the Prometheus JMX exporter agent the stack module copies at package time.
+        mvn -B -q -DskipTests -pl stack -am package
+        mkdir -p ingest-connect/target/image/agents
+        cp stack/target/agents/jmx_prometheus_javaagent.jar ingest-connect/target/image/agents/
+    fi
 fi
 
 if [ "$build_flink_job" = true ]; then
@@ -86,6 +101,10 @@ if [ "$build_flink_job" = true ]; then
         exit 1
     fi
     echo "Prepared $job_jar"
+    # The fleet metric reporter, a Flink plugin in the same image.
+    mvn -B -q -DskipTests -pl flink-metrics -am package
+    mkdir -p flink-jobs/target/image/plugins/fleet-metrics
+    cp "flink-metrics/target/flink-metrics-$version-plugin.jar" flink-jobs/target/image/plugins/fleet-metrics/
 fi
 
 if [ "$prepare_only" = true ]; then

@@ -48,7 +48,8 @@
         for (const id of ['mode-banner', 'data-time', 'data-age', 'api-warning', 'back-to-live', 'map', 'region-layer',
             'frame-layer', 'markers', 'map-message', 'legend-stale-after', 'vehicle-count', 'status-counts',
             'stale-count', 'rejection-rate', 'rejection-detail', 'replay-at', 'replay-snapshot', 'snapshots-refresh',
-            'snapshots-status', 'replay-start', 'replay-error', 'vehicle-details', 'vehicle-filter', 'list-count', 'vehicle-list']) {
+            'snapshots-status', 'replay-start', 'replay-error', 'vehicle-details', 'vehicle-filter', 'list-count', 'vehicle-list',
+            'health-status', 'health-problems']) {
             elements[id] = document.getElementById(id);
         }
         elements['vehicle-filter'].addEventListener('input', applyFilter);
@@ -68,6 +69,39 @@
         loadSnapshots();
         setInterval(tick, 1000);
         startLive();
+        pollHealth();
+    }
+
+    // ---- stack health (the report of `fleet status`, computed by fleet-exporter) -------------------------------
+
+    const HEALTH_POLL_MS = 10000;
+
+    async function pollHealth() {
+        const status = elements['health-status'];
+        const problems = elements['health-problems'];
+        const request = abortable(8000);
+        try {
+            const health = await fetchJson('/api/health', request.controller.signal);
+            status.textContent = health.healthy ? (health.status === 'WARN' ? 'healthy, with warnings' : 'healthy') : 'UNHEALTHY';
+            status.dataset.status = health.status;
+            problems.replaceChildren(...health.checks
+                .filter(check => check.status !== 'OK')
+                .map(check => {
+                    const item = document.createElement('li');
+                    item.dataset.status = check.status;
+                    item.textContent = check.area + ' / ' + check.subject + ': ' + check.detail;
+                    return item;
+                }));
+        } catch (error) {
+            status.textContent = 'unavailable';
+            status.dataset.status = '';
+            const item = document.createElement('li');
+            item.textContent = describe(error);
+            problems.replaceChildren(item);
+        } finally {
+            request.done();
+        }
+        setTimeout(pollHealth, HEALTH_POLL_MS);
     }
 
     // ---- requests ---------------------------------------------------------------------------------------------

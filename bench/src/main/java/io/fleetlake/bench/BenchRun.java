@@ -120,7 +120,15 @@ public final class BenchRun {
             phase(
                     "MQTT",
                     results,
-                    List.of(BenchMetrics.MQTT_PUBLISH_RATE, BenchMetrics.MQTT_END_TO_END_RATE),
+                    List.of(
+                            BenchMetrics.MQTT_PUBLISH_RATE,
+                            BenchMetrics.MQTT_END_TO_END_RATE,
+                            BenchMetrics.MQTT_KAFKA_RATE,
+                            BenchMetrics.MQTT_ACKNOWLEDGED,
+                            BenchMetrics.MQTT_LOST,
+                            BenchMetrics.MQTT_DUPLICATES,
+                            BenchMetrics.MQTT_BROKER_CPU,
+                            BenchMetrics.MQTT_CONNECT_CPU),
                     List.of(),
                     () -> {
                         timedWindow(

@@ -20,7 +20,7 @@ class BenchSettingsTest {
                         300_000,
                         Duration.ofSeconds(1),
                         2_000,
-                        50_000,
+                        1_500_000,
                         4,
                         2_000,
                         Duration.ofSeconds(60),

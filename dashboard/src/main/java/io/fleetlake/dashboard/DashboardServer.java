@@ -4,8 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.api.DashboardRoutes;
+import io.fleetlake.dashboard.health.DashboardHealthConfig;
+import io.fleetlake.dashboard.health.HealthReader;
 import io.fleetlake.dashboard.http.JavalinHttpAdapter;
 import io.fleetlake.dashboard.http.Json;
+import io.fleetlake.dashboard.http.RequestObserver;
 import io.fleetlake.dashboard.http.Router;
 import java.net.URI;
 import java.time.Clock;
@@ -26,18 +29,39 @@ public final class DashboardServer implements AutoCloseable {
     private final DashboardConfig config;
     private final BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory;
     private final Clock clock;
+    private final HealthReader health;
+    private final RequestObserver observer;
     private Backends backends;
     private JavalinHttpAdapter http;
 
     public DashboardServer(DashboardConfig config) {
-        this(config, Backends::production, Clock.systemUTC());
+        this(config, HealthReader.NOT_CONFIGURED, RequestObserver.NONE);
+    }
+
+    /**
+     * @param health the stack's health report for the health panel ({@link DashboardHealthConfig#reader()})
+     * @param observer told about every request answered, such as {@link DashboardMetrics}
+     */
+    public DashboardServer(DashboardConfig config, HealthReader health, RequestObserver observer) {
+        this(config, Backends::production, Clock.systemUTC(), health, observer);
     }
 
     DashboardServer(
             DashboardConfig config, BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory, Clock clock) {
+        this(config, backendsFactory, clock, HealthReader.NOT_CONFIGURED, RequestObserver.NONE);
+    }
+
+    DashboardServer(
+            DashboardConfig config,
+            BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory,
+            Clock clock,
+            HealthReader health,
+            RequestObserver observer) {
         this.config = requireNonNull(config, "config is null");
         this.backendsFactory = requireNonNull(backendsFactory, "backendsFactory is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.health = requireNonNull(health, "health is null");
+        this.observer = requireNonNull(observer, "observer is null");
     }
 
     /**
@@ -57,6 +81,8 @@ public final class DashboardServer implements AutoCloseable {
                     opened.currentState(),
                     opened.history(),
                     opened.counters(),
+                    health,
+                    observer,
                     new DashboardRoutes.Settings(config.staleAfter(), config.pollInterval(), config.replayLookback()),
                     clock,
                     mapper);

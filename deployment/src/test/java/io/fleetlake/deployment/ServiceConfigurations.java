@@ -2,13 +2,16 @@ package io.fleetlake.deployment;
 
 import io.fleetlake.catalog.CatalogServerConfig;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.dashboard.DashboardConfig;
+import io.fleetlake.dashboard.health.DashboardHealthConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.maintenance.MaintenanceConfig;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.simulator.planning.PlanningApiConfig;
 import io.fleetlake.spark.geocode.GeocodeConfig;
+import io.fleetlake.stack.exporter.ExporterConfig;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
@@ -32,24 +35,41 @@ final class ServiceConfigurations {
     static final String MOSQUITTO = "mosquitto";
     static final String MINIO = "minio";
     static final String REDIS = "redis";
+    static final String FLEET_EXPORTER = "fleet-exporter";
+    static final String KAFKA = "kafka";
 
     /** The prefix of our images' names. */
     static final String OUR_IMAGE_PREFIX = "fleetlake/";
 
-    /** Services of ours that are given no {@code FLEET_*} configuration: the job runs in the JobManager. */
-    static final Set<String> WITHOUT_FLEET_CONFIGURATION = Set.of(FLINK_TASK_MANAGER);
+    /**
+     * Services of ours that are given no {@code FLEET_*} configuration: the job runs in the JobManager; the Kafka image
+     * is the official one plus the JMX exporter agent.
+     */
+    static final Set<String> WITHOUT_FLEET_CONFIGURATION = Set.of(FLINK_TASK_MANAGER, KAFKA);
 
     private static final Map<String, Function<ConfigSource, ?>> READERS = Map.of(
-            CATALOG, CatalogServerConfig::from,
+            // The catalog and the dashboard read their metrics endpoint (and the dashboard its health panel's source)
+            // beside their own configuration, as their main classes do; the component's own is returned.
+            CATALOG,
+                    source -> {
+                        MetricsEndpointConfig.from(source, CATALOG);
+                        return CatalogServerConfig.from(source);
+                    },
             CONNECT, ConnectWorkerConfig::from,
             PLANNING, PlanningApiConfig::from,
             SIMULATOR, FleetSimulatorConfig::from,
             // The job's main class in the cluster (FleetPipelineClusterMain) reads the same configuration; checkpoints
             // go to the cluster's storage (FLINK_PROPERTIES), so pipeline.checkpoint-dir is not needed there.
             FLINK_JOB_MANAGER, FleetPipelineConfig::from,
-            DASHBOARD, DashboardConfig::from,
+            DASHBOARD,
+                    source -> {
+                        MetricsEndpointConfig.from(source, DASHBOARD);
+                        DashboardHealthConfig.from(source);
+                        return DashboardConfig.from(source);
+                    },
             TABLE_MAINTENANCE, MaintenanceConfig::from,
-            GEOCODE, source -> GeocodeConfig.from(source, Clock.systemUTC()));
+            GEOCODE, source -> GeocodeConfig.from(source, Clock.systemUTC()),
+            FLEET_EXPORTER, ExporterConfig::from);
 
     private ServiceConfigurations() {}
 

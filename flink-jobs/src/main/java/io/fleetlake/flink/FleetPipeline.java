@@ -2,11 +2,14 @@ package io.fleetlake.flink;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
+import io.fleetlake.flink.runtime.PipelineMetricsReporter;
 import io.fleetlake.flink.runtime.RestartReporter;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.DeadLetterSink;
@@ -50,13 +53,22 @@ public final class FleetPipeline implements AutoCloseable {
     private final FleetPipelineConfig config;
     private final Path checkpointDirectory;
     private final Function<FleetPipelineConfig, FleetPipelineJob> jobFactory;
+    private final MetricsEndpointConfig metricsEndpoint;
     private JobClient jobClient;
     private RestartReporter restartReporter;
 
     FleetPipeline(FleetPipelineConfig config, Function<FleetPipelineConfig, FleetPipelineJob> jobFactory) {
+        this(config, jobFactory, MetricsEndpointConfig.from(ConfigSource.empty(), "pipeline"));
+    }
+
+    FleetPipeline(
+            FleetPipelineConfig config,
+            Function<FleetPipelineConfig, FleetPipelineJob> jobFactory,
+            MetricsEndpointConfig metricsEndpoint) {
         this.config = requireNonNull(config, "config is null");
         this.checkpointDirectory = config.requireCheckpointDirectory();
         this.jobFactory = requireNonNull(jobFactory, "jobFactory is null");
+        this.metricsEndpoint = requireNonNull(metricsEndpoint, "metricsEndpoint is null");
     }
 
     /**
@@ -66,6 +78,11 @@ public final class FleetPipeline implements AutoCloseable {
      */
     public static FleetPipeline production(FleetPipelineConfig config) {
         return new FleetPipeline(config, FleetPipeline::productionJob);
+    }
+
+    /** The production pipeline, serving its metrics on {@code metricsEndpoint} ({@code pipeline.metrics-port}). */
+    public static FleetPipeline production(FleetPipelineConfig config, MetricsEndpointConfig metricsEndpoint) {
+        return new FleetPipeline(config, FleetPipeline::productionJob, metricsEndpoint);
     }
 
     /** The production job; {@link FleetPipelineClusterMain} submits the same one to a Flink cluster. */
@@ -120,8 +137,9 @@ public final class FleetPipeline implements AutoCloseable {
                     "No retained checkpoint in {}; starting from the consumer group's committed offsets",
                     checkpointDirectory);
         }
-        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
-                ClusterConfiguration.create(config, checkpointDirectory, restoreFrom));
+        StreamExecutionEnvironment environment =
+                StreamExecutionEnvironment.getExecutionEnvironment(PipelineMetricsReporter.apply(
+                        ClusterConfiguration.create(config, checkpointDirectory, restoreFrom), metricsEndpoint));
         jobFactory.apply(config).addTo(environment);
         try {
             jobClient = environment.executeAsync(PipelineMetricNames.JOB_NAME);

@@ -1,6 +1,8 @@
 package io.fleetlake.flink;
 
 import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import java.io.IOException;
 import java.util.concurrent.Callable;
@@ -34,9 +36,10 @@ public final class FleetPipelineMain implements Callable<Integer> {
     public Integer call() {
         FleetPipeline pipeline;
         try {
-            FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(config.load());
+            ConfigSource source = config.load();
+            FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(source);
             LOG.info("Starting the fleet pipeline with {}", pipelineConfig);
-            pipeline = FleetPipeline.production(pipelineConfig);
+            pipeline = FleetPipeline.production(pipelineConfig, MetricsEndpointConfig.from(source, "pipeline"));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(pipeline), "fleet-pipeline-shutdown"));
             pipeline.start();
         } catch (Exception e) {

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.catalog.rest.CatalogRoutes;
 import io.fleetlake.catalog.rest.JavalinHttpAdapter;
+import io.fleetlake.catalog.rest.RequestObserver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -25,11 +26,18 @@ public final class RestCatalogServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestCatalogServer.class);
 
     private final CatalogServerConfig config;
+    private final RequestObserver observer;
     private JdbcCatalog catalog;
     private JavalinHttpAdapter http;
 
     public RestCatalogServer(CatalogServerConfig config) {
+        this(config, RequestObserver.NONE);
+    }
+
+    /** @param observer told about every request answered, such as {@link CatalogMetrics} */
+    public RestCatalogServer(CatalogServerConfig config, RequestObserver observer) {
         this.config = requireNonNull(config, "config is null");
+        this.observer = requireNonNull(observer, "observer is null");
     }
 
     /**
@@ -49,7 +57,7 @@ public final class RestCatalogServer implements AutoCloseable {
                 FleetViews.ensure(opened);
             }
             http = JavalinHttpAdapter.start(
-                    CatalogRoutes.router(opened, clientDefaults(config)), config.host(), config.port());
+                    CatalogRoutes.router(opened, clientDefaults(config), observer), config.host(), config.port());
         } catch (RuntimeException e) {
             try {
                 opened.close();

@@ -17,7 +17,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-/** The two calls of the Connect REST API the worker needs: register a connector and read its status. */
+/** The calls of the Connect REST API the worker needs: register a connector, read its status, restart it. */
 final class ConnectRestClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
@@ -81,9 +81,18 @@ final class ConnectRestClient {
         }
     }
 
-    /** {@code POST /connectors/<name>/restart?includeTasks=true&onlyFailed=true}: restarts what has failed. */
-    void restartFailed(String name) {
-        HttpRequest request = HttpRequest.newBuilder(connectorUri(name, "/restart?includeTasks=true&onlyFailed=true"))
+    /** {@code POST /connectors/<name>/restart?includeTasks=true&onlyFailed=false}: restarts the connector and all tasks. */
+    void restartConnectorAndTasks(String name) {
+        post(connectorUri(name, "/restart?includeTasks=true&onlyFailed=false"));
+    }
+
+    /** {@code POST /connectors/<name>/tasks/<task>/restart}. */
+    void restartTask(String name, int task) {
+        post(connectorUri(name, "/tasks/" + task + "/restart"));
+    }
+
+    private void post(URI uri) {
+        HttpRequest request = HttpRequest.newBuilder(uri)
                 .timeout(requestTimeout)
                 .header("Accept", "application/json")
                 .POST(HttpRequest.BodyPublishers.noBody())

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,13 +41,13 @@ public final class ConnectWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectWorker.class);
     private static final Duration RETRY_INTERVAL = Duration.ofMillis(500);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
-    private static final Duration SUPERVISION_INTERVAL = Duration.ofSeconds(10);
 
     private final ConnectWorkerConfig config;
     private final HttpClient httpClient;
     private final ScheduledExecutorService supervisor;
     private volatile Connect<DistributedHerder> connect;
     private volatile ConnectRestClient rest;
+    private volatile ConnectorSupervisor connectorSupervisor;
 
     public ConnectWorker(ConnectWorkerConfig config) {
         this.config = requireNonNull(config, "config is null");
@@ -79,11 +80,38 @@ public final class ConnectWorker implements AutoCloseable {
         // A registration succeeds only once this worker has joined its group: statuses written by this process carry
         // this generation or a later one, the ones left in the status topic by an earlier process an older one.
         awaitRunning(deadline, connect.herder().generation());
+        connectorSupervisor = new ConnectorSupervisor(
+                config.connectorName(),
+                config.tasks(),
+                config.healthMaxPendingAge().multipliedBy(2),
+                new RestTarget(),
+                Clock.systemUTC());
         supervisor.scheduleWithFixedDelay(
-                this::restartFailed,
-                SUPERVISION_INTERVAL.toMillis(),
-                SUPERVISION_INTERVAL.toMillis(),
+                this::supervise,
+                config.supervisionInterval().toMillis(),
+                config.supervisionInterval().toMillis(),
                 TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Whether ingestion works in this worker, by the rules of {@link IngestHealth}; the same verdict as
+     * {@code GET /ingest/health}.
+     */
+    public IngestHealth health() {
+        started();
+        Optional<ConnectorStatus> status = rest.connectorStatus(config.connectorName());
+        return IngestHealth.evaluate(
+                config.connectorName(),
+                config.tasks(),
+                status,
+                IngestMetrics.read(config.connectorName()),
+                config.healthMaxPendingAge());
+    }
+
+    /** Restarts of the connector or its tasks by this worker's supervisor since the start. */
+    public long supervisorRestarts() {
+        ConnectorSupervisor current = connectorSupervisor;
+        return current == null ? 0 : current.restarts();
     }
 
     /** The port the REST API is bound to (the chosen one when {@code connect.port} is 0). */
@@ -151,24 +179,40 @@ public final class ConnectWorker implements AutoCloseable {
         }
     }
 
-    /**
-     * Connect does not restart a failed task by itself. A task fails when Kafka stays unavailable for longer than a
-     * transaction may last, or when the broker refuses the MQTT subscription; restarting it resumes the MQTT session,
-     * so nothing is lost, and the error stays in the log.
-     */
-    private void restartFailed() {
+    /** One supervision round; an unreachable REST API or Kafka is logged and tried again at the next round. */
+    private void supervise() {
         try {
-            Optional<ConnectorStatus> status = rest.connectorStatus(config.connectorName());
-            if (status.isPresent() && status.get().failed()) {
-                LOG.error(
-                        "Connector {} failed ({}); restarting what failed. Cause: {}",
-                        config.connectorName(),
-                        status.get().summary(),
-                        status.get().firstTrace().orElse("no trace"));
-                rest.restartFailed(config.connectorName());
-            }
+            connectorSupervisor.check();
         } catch (RuntimeException e) {
             LOG.warn("Cannot check the status of connector {}: {}", config.connectorName(), e.getMessage());
+        }
+    }
+
+    /** The supervisor's view: the REST API for status and restarts, JMX for the progress of the local tasks. */
+    private final class RestTarget implements ConnectorSupervisor.Target {
+        @Override
+        public Optional<ConnectorStatus> status() {
+            return rest.connectorStatus(config.connectorName());
+        }
+
+        @Override
+        public Map<Integer, TaskProgress> progress() {
+            return IngestMetrics.read(config.connectorName());
+        }
+
+        @Override
+        public void register() {
+            rest.putConnectorConfig(config.connectorName(), config.connectorProperties());
+        }
+
+        @Override
+        public void restartConnectorAndTasks() {
+            rest.restartConnectorAndTasks(config.connectorName());
+        }
+
+        @Override
+        public void restartTask(int task) {
+            rest.restartTask(config.connectorName(), task);
         }
     }
 

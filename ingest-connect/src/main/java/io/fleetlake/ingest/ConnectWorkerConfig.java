@@ -7,6 +7,7 @@ import io.fleetlake.common.config.ConfigSource;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.kafka.connect.converters.ByteArrayConverter;
@@ -24,6 +25,10 @@ import org.apache.kafka.connect.storage.StringConverter;
  * @param connectorName name the connector is registered under
  * @param tasks number of connector tasks ({@code tasks.max})
  * @param startupTimeout how long {@link ConnectWorker#start()} waits for Kafka, the registration and RUNNING
+ * @param healthMaxPendingAge how long a message may wait for Kafka before the health check fails; the supervisor
+ *     restarts a task whose oldest message waited twice as long
+ * @param supervisionInterval how often the supervisor checks the connector and its tasks
+ * @param compressionType the producer's {@code compression.type} for the raw records and dead letters
  * @param connectorSettings the connector keys that were set, validated
  */
 public record ConnectWorkerConfig(
@@ -34,6 +39,9 @@ public record ConnectWorkerConfig(
         String connectorName,
         int tasks,
         Duration startupTimeout,
+        Duration healthMaxPendingAge,
+        Duration supervisionInterval,
+        String compressionType,
         Map<String, String> connectorSettings) {
     public static final String HOST = "connect.host";
     public static final String PORT = "connect.port";
@@ -42,6 +50,9 @@ public record ConnectWorkerConfig(
     public static final String CONNECTOR_NAME = "connect.connector-name";
     public static final String TASKS = "connect.tasks";
     public static final String STARTUP_TIMEOUT = "connect.startup-timeout";
+    public static final String HEALTH_MAX_PENDING_AGE = "connect.health-max-pending-age";
+    public static final String SUPERVISION_INTERVAL = "connect.supervision-interval";
+    public static final String COMPRESSION_TYPE = "connect.compression-type";
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8083;
@@ -50,16 +61,42 @@ public record ConnectWorkerConfig(
     public static final String DEFAULT_CONNECTOR_NAME = "mqtt-positions";
     public static final int DEFAULT_TASKS = 1;
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofMinutes(2);
+    /** Longer than a broker pause the worker rides through (30 s), so that a pause alone is not "unhealthy". */
+    public static final Duration DEFAULT_HEALTH_MAX_PENDING_AGE = Duration.ofSeconds(60);
 
-    /** Offsets hold no MQTT position here; a short interval keeps shutdown and interval commits quick. */
+    public static final Duration DEFAULT_SUPERVISION_INTERVAL = Duration.ofSeconds(10);
+
+    /**
+     * None: on the loopback interface of the embedded stack compression only costs CPU (measured: see the module
+     * README); a deployment whose Kafka is across a network can choose lz4 or zstd.
+     */
+    public static final String DEFAULT_COMPRESSION_TYPE = "none";
+
+    private static final Set<String> COMPRESSION_TYPES = Set.of("none", "gzip", "snappy", "lz4", "zstd");
+
+    /** Offsets hold no MQTT position here; a short interval keeps shutdown quick. */
     static final String OFFSET_FLUSH_INTERVAL_MILLIS = "1000";
 
     /**
-     * A task transaction lasts one poll batch (milliseconds). After a crash, its open transaction blocks every
-     * read_committed reader of the raw topic and of the offsets topic (so also the restarted worker) until the broker
-     * aborts it: with the producer default of 60 s a restart after kill -9 took 64 s, with 10 s it takes seconds.
+     * With one worker per group nobody else can take over a departed worker's tasks, so waiting for it (Connect's
+     * default is 5 minutes) only leaves the connector UNASSIGNED: after a Kafka pause longer than the group session,
+     * the worker rejoins as a new member and the leader in the same process held back its own former assignment.
      */
-    static final String TRANSACTION_TIMEOUT_MILLIS = "10000";
+    static final String SCHEDULED_REBALANCE_MAX_DELAY_MILLIS = "0";
+
+    /**
+     * Producer settings of the connector's tasks (fixed): idempotent writes acknowledged by every in-sync replica,
+     * so a retry never duplicates a record and an acknowledged record is durable; up to five requests in flight per
+     * partition (ordered, thanks to idempotence) instead of Connect's default of one; batches of up to 256 KiB that wait
+     * up to 10 ms to fill. Connect's own defaults stay: infinite delivery timeout and blocking, so a Kafka outage makes
+     * the task wait, never drop.
+     */
+    static final Map<String, String> PRODUCER_SETTINGS = Map.of(
+            "producer.enable.idempotence", "true",
+            "producer.acks", "all",
+            "producer.max.in.flight.requests.per.connection", "5",
+            "producer.linger.ms", "10",
+            "producer.batch.size", "262144");
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
     private static final String REDACTED = "[hidden]";
@@ -92,6 +129,18 @@ public record ConnectWorkerConfig(
         if (startupTimeout.isNegative() || startupTimeout.isZero()) {
             throw invalid(STARTUP_TIMEOUT, startupTimeout.toString(), "a positive duration such as 2m");
         }
+        requireNonNull(healthMaxPendingAge, "healthMaxPendingAge is null");
+        requireNonNull(supervisionInterval, "supervisionInterval is null");
+        if (healthMaxPendingAge.toSeconds() < 1) {
+            throw invalid(HEALTH_MAX_PENDING_AGE, healthMaxPendingAge.toString(), "at least 1s, such as 60s");
+        }
+        if (supervisionInterval.toMillis() < 100) {
+            throw invalid(SUPERVISION_INTERVAL, supervisionInterval.toString(), "at least 100ms, such as 10s");
+        }
+        requireNonNull(compressionType, "compressionType is null");
+        if (!COMPRESSION_TYPES.contains(compressionType)) {
+            throw invalid(COMPRESSION_TYPE, compressionType, "one of none, gzip, snappy, lz4, zstd");
+        }
         validateConnectorSettings(connectorSettings);
     }
 
@@ -108,16 +157,21 @@ public record ConnectWorkerConfig(
                 source.string(CONNECTOR_NAME, DEFAULT_CONNECTOR_NAME),
                 source.integer(TASKS, DEFAULT_TASKS),
                 source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
+                source.duration(HEALTH_MAX_PENDING_AGE, DEFAULT_HEALTH_MAX_PENDING_AGE),
+                source.duration(SUPERVISION_INTERVAL, DEFAULT_SUPERVISION_INTERVAL),
+                source.string(COMPRESSION_TYPE, DEFAULT_COMPRESSION_TYPE),
                 connectorSettings);
     }
 
     /**
-     * The properties of the distributed worker: REST on {@code host:port}, internal topics named after the group
-     * with replication factor 1, exactly-once source support, plugins found through {@code META-INF/services} on the
-     * class path, and task transactions that time out after 10 s.
+     * The properties of the distributed worker: REST on {@code host:port} with the {@code /ingest/health} extension,
+     * internal topics named after the group with replication factor 1, plugins found through {@code META-INF/services}
+     * on the class path, no exactly-once source support (see {@link MqttSourceConnector}), the producer settings of
+     * {@link #PRODUCER_SETTINGS} with {@code max.request.size} = {@code connect.max-record-size}, and no delay before a
+     * departed worker's tasks are assigned again.
      */
     public Map<String, String> workerProperties() {
-        Map<String, String> properties = new TreeMap<>();
+        Map<String, String> properties = new TreeMap<>(PRODUCER_SETTINGS);
         properties.put("bootstrap.servers", bootstrapServers);
         properties.put("group.id", groupId);
         properties.put("listeners", "http://" + host + ":" + port);
@@ -130,17 +184,24 @@ public record ConnectWorkerConfig(
         properties.put("key.converter", StringConverter.class.getName());
         properties.put("value.converter", ByteArrayConverter.class.getName());
         properties.put("header.converter", StringConverter.class.getName());
-        properties.put("exactly.once.source.support", "enabled");
+        properties.put("exactly.once.source.support", "disabled");
         properties.put("offset.flush.interval.ms", OFFSET_FLUSH_INTERVAL_MILLIS);
         properties.put("plugin.discovery", "service_load");
-        properties.put("producer.transaction.timeout.ms", TRANSACTION_TIMEOUT_MILLIS);
+        properties.put("scheduled.rebalance.max.delay.ms", SCHEDULED_REBALANCE_MAX_DELAY_MILLIS);
+        properties.put(
+                "producer.max.request.size", Integer.toString(connectorConfig().maxRecordSize()));
+        properties.put("producer.compression.type", compressionType);
+        properties.put("rest.extension.classes", IngestHealthRestExtension.class.getName());
+        properties.put(IngestHealthRestExtension.CONNECTOR_NAME, connectorName);
+        properties.put(IngestHealthRestExtension.MAX_PENDING_AGE_MILLIS, Long.toString(healthMaxPendingAge.toMillis()));
         return properties;
     }
 
     /**
-     * The connector configuration registered with {@code PUT /connectors/<name>/config}: the MQTT source with
-     * exactly-once required and poll transaction boundaries, string keys and headers, payload bytes unchanged, the
-     * target topic created with the broker's defaults if missing, and the {@code mqtt.*} / {@code kafka.topic} keys.
+     * The connector configuration registered with {@code PUT /connectors/<name>/config}: the MQTT source with string
+     * keys and headers, payload bytes unchanged, the target topic created with the broker's defaults if missing,
+     * producer errors tolerated and logged (the task dead-letters what Kafka refuses; see {@link MqttSourceTask}), and
+     * the connector keys that were set.
      */
     public Map<String, String> connectorProperties() {
         Map<String, String> properties = new TreeMap<>(connectorSettings);
@@ -149,11 +210,16 @@ public record ConnectWorkerConfig(
         properties.put("key.converter", StringConverter.class.getName());
         properties.put("value.converter", ByteArrayConverter.class.getName());
         properties.put("header.converter", StringConverter.class.getName());
-        properties.put("exactly.once.support", "required");
-        properties.put("transaction.boundary", "poll");
+        properties.put("errors.tolerance", "all");
+        properties.put("errors.log.enable", "true");
         properties.put("topic.creation.default.partitions", "-1");
         properties.put("topic.creation.default.replication.factor", "-1");
         return properties;
+    }
+
+    /** The connector keys that were set, with their defaults. */
+    public MqttSourceConfig connectorConfig() {
+        return new MqttSourceConfig(connectorSettings);
     }
 
     @Override
@@ -162,7 +228,9 @@ public record ConnectWorkerConfig(
         shown.computeIfPresent(MqttSourceConfig.PASSWORD, (key, value) -> REDACTED);
         return "ConnectWorkerConfig[host=" + host + ", port=" + port + ", bootstrapServers=" + bootstrapServers
                 + ", groupId=" + groupId + ", connectorName=" + connectorName + ", tasks=" + tasks
-                + ", startupTimeout=" + startupTimeout + ", connectorSettings=" + shown + "]";
+                + ", startupTimeout=" + startupTimeout + ", healthMaxPendingAge=" + healthMaxPendingAge
+                + ", supervisionInterval=" + supervisionInterval + ", compressionType=" + compressionType
+                + ", connectorSettings=" + shown + "]";
     }
 
     private static void validateConnectorSettings(Map<String, String> settings) {

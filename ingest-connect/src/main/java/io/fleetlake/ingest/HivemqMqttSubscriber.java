@@ -197,6 +197,11 @@ final class HivemqMqttSubscriber implements MqttSubscriber {
         reconnector.reconnectWhen(delayElapsed, (ignored, failure) -> reconnector.reconnect(!closed.get()));
     }
 
+    @Override
+    public boolean connected() {
+        return client.getState().isConnected();
+    }
+
     static Duration reconnectDelay(int failedAttempts) {
         int doublings = Math.min(failedAttempts, 4);
         Duration delay = INITIAL_RECONNECT_DELAY.multipliedBy(1L << doublings);

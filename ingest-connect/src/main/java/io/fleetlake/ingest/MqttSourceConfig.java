@@ -34,6 +34,9 @@ public class MqttSourceConfig extends AbstractConfig {
     public static final String QUEUE_CAPACITY = "mqtt.queue-capacity";
     public static final String MAX_BATCH_SIZE = "mqtt.max-batch-size";
     public static final String KAFKA_TOPIC = "kafka.topic";
+    public static final String MAX_RECORD_SIZE = "connect.max-record-size";
+    public static final String DEAD_LETTER_TOPIC = "connect.dead-letter-topic";
+    public static final String DEAD_LETTER_PREVIEW_SIZE = "connect.dead-letter-preview-size";
 
     public static final String DEFAULT_SERVER_URI = "tcp://127.0.0.1:1883";
     public static final String DEFAULT_CLIENT_ID_PREFIX = "fleet-ingest";
@@ -41,8 +44,21 @@ public class MqttSourceConfig extends AbstractConfig {
     public static final int DEFAULT_QUEUE_CAPACITY = 10_000;
     public static final int DEFAULT_MAX_BATCH_SIZE = 1_000;
 
+    /**
+     * One million bytes: below the broker's and the topics' default {@code message.max.bytes} (1,048,588) minus the
+     * record batch header (61 bytes), so that a record the connector lets through is never refused by a broker that
+     * keeps its defaults.
+     */
+    public static final int DEFAULT_MAX_RECORD_SIZE = 1_000_000;
+
+    public static final String DEFAULT_DEAD_LETTER_TOPIC = Topics.DLQ_POSITIONS;
+    public static final int DEFAULT_DEAD_LETTER_PREVIEW_SIZE = 4_096;
+
     /** MQTT 5 carries the receive maximum in two bytes; the queue capacity is sent as the receive maximum. */
     static final int MAXIMUM_QUEUE_CAPACITY = 65_535;
+
+    /** Large enough for any position a device sends whole, small enough to keep dead letters light. */
+    static final int MAXIMUM_DEAD_LETTER_PREVIEW_SIZE = 65_536;
 
     /** MQTT 5 carries the session expiry interval in four bytes; the largest value means "never expires". */
     static final long MAXIMUM_SESSION_EXPIRY_SECONDS = 4_294_967_295L;
@@ -51,6 +67,7 @@ public class MqttSourceConfig extends AbstractConfig {
     private static final String SUBSCRIPTION_GROUP = "MQTT subscription";
     private static final String FLOW_CONTROL_GROUP = "Flow control";
     private static final String KAFKA_GROUP = "Kafka";
+    private static final String DEAD_LETTER_GROUP = "Dead letters";
 
     private static final Pattern CLIENT_ID_PREFIX_PATTERN = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Pattern KAFKA_TOPIC_PATTERN = Pattern.compile("[A-Za-z0-9._-]{1,249}");
@@ -180,7 +197,54 @@ public class MqttSourceConfig extends AbstractConfig {
                     KAFKA_GROUP,
                     1,
                     Width.MEDIUM,
-                    "Kafka topic");
+                    "Kafka topic")
+            .define(
+                    MAX_RECORD_SIZE,
+                    Type.INT,
+                    DEFAULT_MAX_RECORD_SIZE,
+                    Range.atLeast(DeadLetters.MAXIMUM_OVERHEAD),
+                    Importance.MEDIUM,
+                    "Largest Kafka record in bytes (key, value, headers and record overhead, as the producer counts"
+                            + " it). A message whose record would be larger is not sent: it is dead-lettered and"
+                            + " acknowledged. The worker uses the same value as the producer's max.request.size; keep"
+                            + " it at most the broker's and the topic's message.max.bytes minus 61 bytes.",
+                    KAFKA_GROUP,
+                    2,
+                    Width.SHORT,
+                    "Max record size (bytes)")
+            .define(
+                    DEAD_LETTER_TOPIC,
+                    Type.STRING,
+                    DEFAULT_DEAD_LETTER_TOPIC,
+                    ConfigDef.LambdaValidator.with(
+                            (name, value) -> requireMatch(
+                                    name,
+                                    value,
+                                    KAFKA_TOPIC_PATTERN,
+                                    "must be a Kafka topic name (1 to 249 letters, digits, '.', '_' or '-')"),
+                            () -> "a Kafka topic name"),
+                    Importance.MEDIUM,
+                    "Kafka topic of the dead letters: messages Kafka cannot take (too large, refused), with reason"
+                            + " INGEST_REFUSED, the payload size, the MQTT topic, a preview of the payload and the"
+                            + " reason in the headers.",
+                    DEAD_LETTER_GROUP,
+                    1,
+                    Width.MEDIUM,
+                    "Dead-letter topic")
+            .define(
+                    DEAD_LETTER_PREVIEW_SIZE,
+                    Type.INT,
+                    DEFAULT_DEAD_LETTER_PREVIEW_SIZE,
+                    Range.between(0, MAXIMUM_DEAD_LETTER_PREVIEW_SIZE),
+                    Importance.LOW,
+                    "Most payload bytes a dead letter keeps as its value; a payload that is no longer is kept whole"
+                            + " (header dlq.truncated=false). A dead letter is at most this plus "
+                            + DeadLetters.MAXIMUM_OVERHEAD + " bytes, so it must leave that much room below "
+                            + MAX_RECORD_SIZE + ".",
+                    DEAD_LETTER_GROUP,
+                    2,
+                    Width.SHORT,
+                    "Dead-letter preview (bytes)");
 
     public MqttSourceConfig(Map<String, String> properties) {
         this(CONFIG_DEF, properties);
@@ -191,6 +255,14 @@ public class MqttSourceConfig extends AbstractConfig {
         super(definition, properties, false);
         if (password().isPresent() && username().isEmpty()) {
             throw new ConfigException(PASSWORD, "[hidden]", "a password needs " + USERNAME + "; set both or neither");
+        }
+        if (deadLetterPreviewSize() + DeadLetters.MAXIMUM_OVERHEAD > maxRecordSize()) {
+            throw new ConfigException(
+                    DEAD_LETTER_PREVIEW_SIZE,
+                    deadLetterPreviewSize(),
+                    "a dead letter holds the preview plus up to " + DeadLetters.MAXIMUM_OVERHEAD
+                            + " bytes of key and headers and must fit " + MAX_RECORD_SIZE + " (" + maxRecordSize()
+                            + "); lower the preview or raise the record size");
         }
     }
 
@@ -235,6 +307,18 @@ public class MqttSourceConfig extends AbstractConfig {
 
     public String kafkaTopic() {
         return getString(KAFKA_TOPIC);
+    }
+
+    public int maxRecordSize() {
+        return getInt(MAX_RECORD_SIZE);
+    }
+
+    public String deadLetterTopic() {
+        return getString(DEAD_LETTER_TOPIC);
+    }
+
+    public int deadLetterPreviewSize() {
+        return getInt(DEAD_LETTER_PREVIEW_SIZE);
     }
 
     static URI parseServerUri(String name, String value) {

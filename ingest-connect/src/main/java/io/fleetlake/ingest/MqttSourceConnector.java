@@ -15,13 +15,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Kafka Connect source that subscribes to MQTT with QoS 1 and writes each message's payload, unchanged, to a Kafka
- * topic keyed by vehicle id.
+ * topic keyed by vehicle id; a message Kafka cannot take goes to the dead-letter topic instead.
  *
- * <p>Supports exactly-once source delivery with poll transaction boundaries: each batch returned by
- * {@link MqttSourceTask#poll()} is one Kafka transaction, and an MQTT message is acknowledged only after the
- * transaction holding its record committed (see {@link MqttSourceTask} for the invariant). Task {@code n} connects as
- * {@code <mqtt.client-id-prefix>-<n>}; with {@code tasks.max > 1} the tasks share the messages through the shared
- * subscription {@code $share/<mqtt.client-id-prefix>/<mqtt.topic-filter>}.
+ * <p>An MQTT message is acknowledged only after Kafka acknowledged its record or its dead letter (see
+ * {@link MqttSourceTask} for the invariant). Task {@code n} connects as {@code <mqtt.client-id-prefix>-<n>}; with
+ * {@code tasks.max > 1} the tasks share the messages through the shared subscription
+ * {@code $share/<mqtt.client-id-prefix>/<mqtt.topic-filter>}.
+ *
+ * <p>Runs on a worker without exactly-once source support, with {@code errors.tolerance=all} (see
+ * {@link ConnectWorkerConfig#connectorProperties()}): the task learns of a record Kafka refused only through
+ * {@code commitRecord} without metadata, which an exactly-once worker never calls (it fails the whole transaction, and
+ * the task with it, again after every restart).
  */
 public final class MqttSourceConnector extends SourceConnector {
     private static final Logger LOG = LoggerFactory.getLogger(MqttSourceConnector.class);
@@ -89,9 +93,12 @@ public final class MqttSourceConnector extends SourceConnector {
         return result;
     }
 
-    /** Each poll batch becomes one transaction; acknowledgements wait for its commit. */
+    /**
+     * Not supported: a record Kafka refuses would abort the transaction of its whole batch and fail the task after every
+     * restart, instead of being dead-lettered.
+     */
     @Override
     public ExactlyOnceSupport exactlyOnceSupport(Map<String, String> connectorConfig) {
-        return ExactlyOnceSupport.SUPPORTED;
+        return ExactlyOnceSupport.UNSUPPORTED;
     }
 }

@@ -42,7 +42,8 @@ final class MqttSourceRecords {
                 headers);
     }
 
-    private static String vehicleId(String topic) {
+    /** The vehicle id of a position topic, or {@code null} when the topic does not follow the layout. */
+    static String vehicleId(String topic) {
         // A position topic has exactly three levels. Checked first because MqttTopics.vehicleId throws
         // StringIndexOutOfBoundsException on "fleet/position", where its prefix and suffix overlap.
         if (topic.chars().filter(character -> character == '/').count() != 2) {

@@ -17,6 +17,9 @@ interface MqttSubscriber extends AutoCloseable {
      */
     CompletableFuture<Void> start(Consumer<MqttInboundMessage> consumer);
 
+    /** Whether the client is connected to the broker now (it reconnects by itself after a lost connection). */
+    boolean connected();
+
     /**
      * Disconnects without acknowledging anything further. The session stays on the broker until its expiry, so the
      * messages not acknowledged are delivered again to the next client with the same id.

@@ -103,13 +103,32 @@ class ConnectRestClientTest {
     }
 
     @Test
-    void restartFailedAsksForFailedTasksOnly() {
+    void restartAsksForTheConnectorAndAllItsTasksWhateverTheirState() {
         answerWith(202, "{}");
 
-        client.restartFailed("mqtt-positions");
+        client.restartConnectorAndTasks("mqtt-positions");
 
         assertThat(requests)
-                .containsExactly("POST /connectors/mqtt-positions/restart?includeTasks=true&onlyFailed=true ");
+                .containsExactly("POST /connectors/mqtt-positions/restart?includeTasks=true&onlyFailed=false ");
+    }
+
+    @Test
+    void restartOfOneTask() {
+        answerWith(202, "{}");
+
+        client.restartTask("mqtt-positions", 2);
+
+        assertThat(requests).containsExactly("POST /connectors/mqtt-positions/tasks/2/restart ");
+    }
+
+    @Test
+    void refusedRestartNamesTheAnswer() {
+        answerWith(409, "{\"message\":\"rebalance in progress\"}");
+
+        assertThatThrownBy(() -> client.restartTask("mqtt-positions", 0))
+                .isInstanceOf(ConnectRestClient.ConnectRestException.class)
+                .hasMessageContaining("409")
+                .hasMessageContaining("rebalance in progress");
     }
 
     private void answerWith(int statusCode, String body) {

@@ -21,22 +21,29 @@ class ConnectWorkerConfigTest {
         assertThat(config.connectorName()).isEqualTo("mqtt-positions");
         assertThat(config.tasks()).isEqualTo(1);
         assertThat(config.startupTimeout()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.healthMaxPendingAge()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.supervisionInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.compressionType()).isEqualTo("none");
         assertThat(config.connectorSettings()).isEmpty();
     }
 
     @Test
     void fullMapping() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
-                "connect.host", "127.0.0.2",
-                "connect.port", "18083",
-                "connect.bootstrap-servers", "127.0.0.1:19092",
-                "connect.group-id", "ingest-test",
-                "connect.connector-name", "positions",
-                "connect.tasks", "2",
-                "connect.startup-timeout", "30s",
-                "mqtt.server-uri", "tcp://127.0.0.1:11883",
-                "kafka.topic", "raw",
-                "unrelated.key", "ignored")));
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.ofEntries(
+                Map.entry("connect.host", "127.0.0.2"),
+                Map.entry("connect.port", "18083"),
+                Map.entry("connect.bootstrap-servers", "127.0.0.1:19092"),
+                Map.entry("connect.group-id", "ingest-test"),
+                Map.entry("connect.connector-name", "positions"),
+                Map.entry("connect.tasks", "2"),
+                Map.entry("connect.startup-timeout", "30s"),
+                Map.entry("connect.health-max-pending-age", "90s"),
+                Map.entry("connect.supervision-interval", "2s"),
+                Map.entry("connect.compression-type", "lz4"),
+                Map.entry("connect.max-record-size", "500000"),
+                Map.entry("mqtt.server-uri", "tcp://127.0.0.1:11883"),
+                Map.entry("kafka.topic", "raw"),
+                Map.entry("unrelated.key", "ignored"))));
 
         assertThat(config.host()).isEqualTo("127.0.0.2");
         assertThat(config.port()).isEqualTo(18083);
@@ -45,9 +52,17 @@ class ConnectWorkerConfigTest {
         assertThat(config.connectorName()).isEqualTo("positions");
         assertThat(config.tasks()).isEqualTo(2);
         assertThat(config.startupTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.healthMaxPendingAge()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(config.supervisionInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.compressionType()).isEqualTo("lz4");
         assertThat(config.connectorSettings())
-                .containsExactlyInAnyOrderEntriesOf(
-                        Map.of("mqtt.server-uri", "tcp://127.0.0.1:11883", "kafka.topic", "raw"));
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "mqtt.server-uri", "tcp://127.0.0.1:11883",
+                        "kafka.topic", "raw",
+                        "connect.max-record-size", "500000"));
+        assertThat(config.workerProperties())
+                .containsEntry("producer.max.request.size", "500000")
+                .containsEntry("producer.compression.type", "lz4");
     }
 
     @Test
@@ -84,10 +99,20 @@ class ConnectWorkerConfigTest {
                         Map.entry("key.converter", "org.apache.kafka.connect.storage.StringConverter"),
                         Map.entry("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter"),
                         Map.entry("header.converter", "org.apache.kafka.connect.storage.StringConverter"),
-                        Map.entry("exactly.once.source.support", "enabled"),
+                        Map.entry("exactly.once.source.support", "disabled"),
                         Map.entry("offset.flush.interval.ms", "1000"),
                         Map.entry("plugin.discovery", "service_load"),
-                        Map.entry("producer.transaction.timeout.ms", "10000")));
+                        Map.entry("scheduled.rebalance.max.delay.ms", "0"),
+                        Map.entry("producer.enable.idempotence", "true"),
+                        Map.entry("producer.acks", "all"),
+                        Map.entry("producer.max.in.flight.requests.per.connection", "5"),
+                        Map.entry("producer.linger.ms", "10"),
+                        Map.entry("producer.batch.size", "262144"),
+                        Map.entry("producer.max.request.size", "1000000"),
+                        Map.entry("producer.compression.type", "none"),
+                        Map.entry("rest.extension.classes", "io.fleetlake.ingest.IngestHealthRestExtension"),
+                        Map.entry("fleet.ingest.connector-name", "mqtt-positions"),
+                        Map.entry("fleet.ingest.health-max-pending-age-ms", "60000")));
     }
 
     @Test
@@ -102,8 +127,8 @@ class ConnectWorkerConfigTest {
                         Map.entry("key.converter", "org.apache.kafka.connect.storage.StringConverter"),
                         Map.entry("value.converter", "org.apache.kafka.connect.converters.ByteArrayConverter"),
                         Map.entry("header.converter", "org.apache.kafka.connect.storage.StringConverter"),
-                        Map.entry("exactly.once.support", "required"),
-                        Map.entry("transaction.boundary", "poll"),
+                        Map.entry("errors.tolerance", "all"),
+                        Map.entry("errors.log.enable", "true"),
                         Map.entry("topic.creation.default.partitions", "-1"),
                         Map.entry("topic.creation.default.replication.factor", "-1"),
                         Map.entry("mqtt.server-uri", "tcp://127.0.0.1:11883"),
@@ -137,6 +162,19 @@ class ConnectWorkerConfigTest {
         assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.port", "70000"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.port");
+        assertThatThrownBy(() ->
+                        ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.health-max-pending-age", "500ms"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.health-max-pending-age");
+        assertThatThrownBy(
+                        () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.supervision-interval", "10ms"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.supervision-interval");
+        assertThatThrownBy(
+                        () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.compression-type", "brotli"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.compression-type")
+                .hasMessageContaining("one of none, gzip, snappy, lz4, zstd");
     }
 
     @Test

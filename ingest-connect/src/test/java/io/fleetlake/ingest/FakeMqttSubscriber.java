@@ -40,11 +40,20 @@ final class FakeMqttSubscriber implements MqttSubscriber {
 
     /** Delivers a message whose payload is {@code payload}; its acknowledgement records the payload. */
     void deliver(String topic, String payload) {
+        deliver(topic, payload.getBytes(UTF_8), payload, RECEIVED_AT);
+    }
+
+    /** Delivers a message received at {@code receivedAt}; its acknowledgement records {@code label}. */
+    void deliver(String topic, byte[] payload, String label, Instant receivedAt) {
         if (consumer == null || closed) {
             throw new IllegalStateException("not started or closed");
         }
-        consumer.accept(
-                new MqttInboundMessage(topic, payload.getBytes(UTF_8), RECEIVED_AT, () -> acknowledged.add(payload)));
+        consumer.accept(new MqttInboundMessage(topic, payload, receivedAt, () -> acknowledged.add(label)));
+    }
+
+    @Override
+    public boolean connected() {
+        return consumer != null && !closed;
     }
 
     @Override

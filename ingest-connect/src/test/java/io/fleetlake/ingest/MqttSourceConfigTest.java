@@ -26,20 +26,26 @@ class MqttSourceConfigTest {
         assertThat(config.queueCapacity()).isEqualTo(10_000);
         assertThat(config.maxBatchSize()).isEqualTo(1_000);
         assertThat(config.kafkaTopic()).isEqualTo("gps.raw.positions");
+        assertThat(config.maxRecordSize()).isEqualTo(1_000_000);
+        assertThat(config.deadLetterTopic()).isEqualTo("gps.dlq.positions");
+        assertThat(config.deadLetterPreviewSize()).isEqualTo(4_096);
     }
 
     @Test
     void fullMapping() {
-        MqttSourceConfig config = new MqttSourceConfig(Map.of(
-                MqttSourceConfig.SERVER_URI, "ssl://broker.example:8884",
-                MqttSourceConfig.TOPIC_FILTER, "devices/#",
-                MqttSourceConfig.CLIENT_ID_PREFIX, "ingest-a",
-                MqttSourceConfig.USERNAME, "ingest",
-                MqttSourceConfig.PASSWORD, "secret",
-                MqttSourceConfig.SESSION_EXPIRY, "3600",
-                MqttSourceConfig.QUEUE_CAPACITY, "500",
-                MqttSourceConfig.MAX_BATCH_SIZE, "50",
-                MqttSourceConfig.KAFKA_TOPIC, "raw"));
+        MqttSourceConfig config = new MqttSourceConfig(Map.ofEntries(
+                Map.entry(MqttSourceConfig.SERVER_URI, "ssl://broker.example:8884"),
+                Map.entry(MqttSourceConfig.TOPIC_FILTER, "devices/#"),
+                Map.entry(MqttSourceConfig.CLIENT_ID_PREFIX, "ingest-a"),
+                Map.entry(MqttSourceConfig.USERNAME, "ingest"),
+                Map.entry(MqttSourceConfig.PASSWORD, "secret"),
+                Map.entry(MqttSourceConfig.SESSION_EXPIRY, "3600"),
+                Map.entry(MqttSourceConfig.QUEUE_CAPACITY, "500"),
+                Map.entry(MqttSourceConfig.MAX_BATCH_SIZE, "50"),
+                Map.entry(MqttSourceConfig.KAFKA_TOPIC, "raw"),
+                Map.entry(MqttSourceConfig.MAX_RECORD_SIZE, "200000"),
+                Map.entry(MqttSourceConfig.DEAD_LETTER_TOPIC, "dead"),
+                Map.entry(MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE, "100")));
 
         assertThat(config.serverUri()).isEqualTo(URI.create("ssl://broker.example:8884"));
         assertThat(config.topicFilter()).isEqualTo("devices/#");
@@ -53,6 +59,27 @@ class MqttSourceConfigTest {
         assertThat(config.queueCapacity()).isEqualTo(500);
         assertThat(config.maxBatchSize()).isEqualTo(50);
         assertThat(config.kafkaTopic()).isEqualTo("raw");
+        assertThat(config.maxRecordSize()).isEqualTo(200_000);
+        assertThat(config.deadLetterTopic()).isEqualTo("dead");
+        assertThat(config.deadLetterPreviewSize()).isEqualTo(100);
+    }
+
+    @Test
+    void deadLetterPreviewMustLeaveRoomForKeyAndHeadersBelowTheRecordSize() {
+        assertThat(new MqttSourceConfig(Map.of(
+                                MqttSourceConfig.MAX_RECORD_SIZE, "20000",
+                                MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE, "11808"))
+                        .deadLetterPreviewSize())
+                .isEqualTo(11_808);
+        assertThatThrownBy(() -> new MqttSourceConfig(Map.of(
+                        MqttSourceConfig.MAX_RECORD_SIZE, "20000",
+                        MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE, "11809")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE)
+                .hasMessageContaining("must fit connect.max-record-size (20000)");
+        assertThatThrownBy(() -> new MqttSourceConfig(Map.of(MqttSourceConfig.MAX_RECORD_SIZE, "8191")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(MqttSourceConfig.MAX_RECORD_SIZE);
     }
 
     @ParameterizedTest
@@ -158,7 +185,10 @@ class MqttSourceConfigTest {
                         MqttSourceConfig.SESSION_EXPIRY,
                         MqttSourceConfig.QUEUE_CAPACITY,
                         MqttSourceConfig.MAX_BATCH_SIZE,
-                        MqttSourceConfig.KAFKA_TOPIC);
+                        MqttSourceConfig.KAFKA_TOPIC,
+                        MqttSourceConfig.MAX_RECORD_SIZE,
+                        MqttSourceConfig.DEAD_LETTER_TOPIC,
+                        MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE);
         assertThat(definition.configKeys().values()).allSatisfy(key -> {
             assertThat(key.documentation).as(key.name).isNotBlank();
             assertThat(key.group).as(key.name).isNotBlank();

@@ -42,8 +42,8 @@ class MqttSourceConnectorTest {
     }
 
     @Test
-    void supportsExactlyOnceWithPollBoundaries() {
-        assertThat(connector.exactlyOnceSupport(Map.of())).isEqualTo(ExactlyOnceSupport.SUPPORTED);
+    void declaresNoExactlyOnceSupportSoThatRefusedRecordsCanBeDeadLettered() {
+        assertThat(connector.exactlyOnceSupport(Map.of())).isEqualTo(ExactlyOnceSupport.UNSUPPORTED);
         assertThat(connector.canDefineTransactionBoundaries(Map.of()))
                 .isEqualTo(ConnectorTransactionBoundaries.UNSUPPORTED);
         assertThat(connector.taskClass()).isEqualTo(MqttSourceTask.class);

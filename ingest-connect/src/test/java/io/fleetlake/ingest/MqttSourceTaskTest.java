@@ -13,8 +13,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.metrics.Metrics;
+import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.common.metrics.internals.PluginMetricsImpl;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.kafka.connect.source.SourceTaskContext;
+import org.apache.kafka.connect.storage.OffsetStorageReader;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +28,7 @@ class MqttSourceTaskTest {
     private static final String TOPIC_1 = "fleet/truck-1/position";
     private static final String TOPIC_2 = "fleet/truck-2/position";
 
+    private final MutableClock clock = new MutableClock(FakeMqttSubscriber.RECEIVED_AT);
     private final AtomicReference<FakeMqttSubscriber> subscriber = new AtomicReference<>();
     private final MqttSourceTask task = new MqttSourceTask(
             settings -> {
@@ -31,7 +37,8 @@ class MqttSourceTaskTest {
                 return created;
             },
             Duration.ofMillis(20),
-            Duration.ofSeconds(10));
+            Duration.ofSeconds(10),
+            clock);
 
     @AfterEach
     void stopTask() {
@@ -110,14 +117,146 @@ class MqttSourceTaskTest {
     }
 
     @Test
-    void recordDroppedByConnectIsAcknowledgedOnItsCommit() throws InterruptedException {
+    void recordKafkaRefusedIsDeadLetteredAndAcknowledgedOnlyOnceTheDeadLetterIsWritten() throws InterruptedException {
         task.start(taskConfig(Map.of()));
-        subscriber.get().deliver(TOPIC_1, "filtered-by-a-transformation");
+        subscriber.get().deliver(TOPIC_1, "refused-by-the-broker");
+        subscriber.get().deliver(TOPIC_2, "next");
         List<SourceRecord> records = task.poll();
 
         task.commitRecord(records.get(0), null);
+        task.commitRecord(records.get(1), metadata(1));
 
-        assertThat(subscriber.get().acknowledged()).containsExactly("filtered-by-a-transformation");
+        assertThat(subscriber.get().acknowledged()).containsExactly("next");
+        assertThat(task.pendingCount()).isEqualTo(1);
+        SourceRecord deadLetter = task.poll().get(0);
+        assertThat(deadLetter.topic()).isEqualTo("gps.dlq.positions");
+        assertThat(deadLetter.key()).isEqualTo("truck-1");
+        assertThat(deadLetter.value()).isEqualTo("refused-by-the-broker".getBytes(UTF_8));
+        assertThat(header(deadLetter, "dlq.reason")).isEqualTo("INGEST_REFUSED");
+        assertThat(header(deadLetter, "dlq.detail").toString()).contains("Kafka refused the record");
+        assertThat(header(deadLetter, "dlq.truncated")).isEqualTo("false");
+        assertThat(subscriber.get().acknowledged()).containsExactly("next");
+
+        task.commitRecord(deadLetter, metadata(7));
+
+        assertThat(subscriber.get().acknowledged()).containsExactly("next", "refused-by-the-broker");
+        assertThat(task.pendingCount()).isZero();
+    }
+
+    @Test
+    void messageTooLargeForKafkaGoesStraightToABoundedDeadLetter() throws InterruptedException {
+        task.start(taskConfig(Map.of()));
+        byte[] payload = new byte[1024 * 1024 + 1];
+        subscriber.get().deliver(TOPIC_1, payload, "one-mebibyte-and-one", FakeMqttSubscriber.RECEIVED_AT);
+        subscriber.get().deliver(TOPIC_1, "small");
+
+        List<SourceRecord> records = task.poll();
+
+        assertThat(records).hasSize(2);
+        SourceRecord deadLetter = records.get(0);
+        assertThat(deadLetter.topic()).isEqualTo("gps.dlq.positions");
+        assertThat((byte[]) deadLetter.value()).hasSize(MqttSourceConfig.DEFAULT_DEAD_LETTER_PREVIEW_SIZE);
+        assertThat(header(deadLetter, "dlq.original-size")).isEqualTo(1024L * 1024 + 1);
+        assertThat(header(deadLetter, "dlq.truncated")).isEqualTo("true");
+        assertThat(header(deadLetter, "dlq.detail").toString())
+                .contains("1,048,577 bytes")
+                .contains("connect.max-record-size = 1,000,000 bytes");
+        assertThat(RecordSizes.serializedSize(deadLetter)).isLessThan(MqttSourceConfig.DEFAULT_MAX_RECORD_SIZE);
+        assertThat(records.get(1).topic()).isEqualTo("gps.raw.positions");
+        assertThat(subscriber.get().acknowledged()).isEmpty();
+
+        task.commitRecord(records.get(1), metadata(1));
+        task.commitRecord(deadLetter, metadata(2));
+
+        assertThat(subscriber.get().acknowledged()).containsExactly("small", "one-mebibyte-and-one");
+    }
+
+    @Test
+    void recordOfExactlyTheLimitIsSentAndOneByteMoreIsDeadLettered() throws InterruptedException {
+        task.start(taskConfig(
+                Map.of(MqttSourceConfig.MAX_RECORD_SIZE, "20000", MqttSourceConfig.DEAD_LETTER_PREVIEW_SIZE, "1000")));
+        // Same order of magnitude as the payloads below, so that the length prefixes (varints) have the same size.
+        subscriber.get().deliver(TOPIC_1, new byte[19000], "probe", FakeMqttSubscriber.RECEIVED_AT);
+        int overhead = RecordSizes.serializedSize(task.poll().get(0)) - 19000;
+        subscriber.get().deliver(TOPIC_1, new byte[20000 - overhead], "at-the-limit", FakeMqttSubscriber.RECEIVED_AT);
+        subscriber.get().deliver(TOPIC_1, new byte[20001 - overhead], "above", FakeMqttSubscriber.RECEIVED_AT);
+
+        List<SourceRecord> records = task.poll();
+
+        assertThat(records).extracting(SourceRecord::topic).containsExactly("gps.raw.positions", "gps.dlq.positions");
+        assertThat(RecordSizes.serializedSize(records.get(0))).isEqualTo(20000);
+    }
+
+    @Test
+    void refusedDeadLetterIsSentAgainLaterAndItsMessageStaysUnacknowledged() throws InterruptedException {
+        task.start(taskConfig(Map.of()));
+        subscriber.get().deliver(TOPIC_1, "refused");
+        task.commitRecord(task.poll().get(0), null);
+        SourceRecord firstDeadLetter = task.poll().get(0);
+
+        task.commitRecord(firstDeadLetter, null);
+
+        assertThat(task.poll()).as("the retry waits one second").isNull();
+        clock.advance(Duration.ofSeconds(1));
+        SourceRecord secondDeadLetter = task.poll().get(0);
+        assertThat(secondDeadLetter).isNotSameAs(firstDeadLetter);
+        assertThat(secondDeadLetter.topic()).isEqualTo("gps.dlq.positions");
+        assertThat(subscriber.get().acknowledged()).isEmpty();
+        task.commitRecord(secondDeadLetter, null);
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(task.poll()).as("then two seconds").isNull();
+        clock.advance(Duration.ofSeconds(1));
+
+        task.commitRecord(task.poll().get(0), metadata(3));
+
+        assertThat(subscriber.get().acknowledged()).containsExactly("refused");
+    }
+
+    @Test
+    void refusalReportedAfterTheStopIsIgnored() throws InterruptedException {
+        task.start(taskConfig(Map.of()));
+        subscriber.get().deliver(TOPIC_1, "in-flight");
+        SourceRecord record = task.poll().get(0);
+
+        task.stop();
+        task.commitRecord(record, null);
+
+        assertThat(task.pendingCount()).isZero();
+        assertThat(subscriber.get().acknowledged()).isEmpty();
+    }
+
+    @Test
+    void progressMetricsCountMessagesAndAgeTheOldestPendingOne() throws InterruptedException {
+        Metrics metrics = new Metrics();
+        task.initialize(new MetricsOnlyContext(new PluginMetricsImpl(metrics, Map.of("connector", "c", "task", "0"))));
+        task.start(taskConfig(Map.of()));
+        subscriber.get().deliver(TOPIC_1, "m1".getBytes(UTF_8), "m1", clock.instant());
+        clock.advance(Duration.ofSeconds(5));
+        subscriber.get().deliver(TOPIC_1, "m2".getBytes(UTF_8), "m2", clock.instant());
+        clock.advance(Duration.ofSeconds(7));
+
+        assertThat(metric(metrics, IngestMetrics.RECEIVED)).isEqualTo(2L);
+        assertThat(metric(metrics, IngestMetrics.PENDING))
+                .as("both still queued")
+                .isEqualTo(2L);
+        assertThat(metric(metrics, IngestMetrics.OLDEST_PENDING_AGE)).isEqualTo(12_000L);
+        assertThat(metric(metrics, IngestMetrics.MQTT_CONNECTED)).isEqualTo(1L);
+
+        List<SourceRecord> records = task.poll();
+        task.commitRecord(records.get(0), metadata(0));
+
+        assertThat(metric(metrics, IngestMetrics.WRITTEN)).isEqualTo(1L);
+        assertThat(metric(metrics, IngestMetrics.PENDING)).isEqualTo(1L);
+        assertThat(metric(metrics, IngestMetrics.OLDEST_PENDING_AGE)).isEqualTo(7_000L);
+
+        task.commitRecord(records.get(1), null);
+        task.commitRecord(task.poll().get(0), metadata(1));
+
+        assertThat(metric(metrics, IngestMetrics.DEAD_LETTERED)).isEqualTo(1L);
+        assertThat(metric(metrics, IngestMetrics.PENDING)).isEqualTo(0L);
+        assertThat(metric(metrics, IngestMetrics.OLDEST_PENDING_AGE)).isEqualTo(0L);
+        task.stop();
+        assertThat(metric(metrics, IngestMetrics.MQTT_CONNECTED)).isEqualTo(0L);
     }
 
     @Test
@@ -159,7 +298,8 @@ class MqttSourceTaskTest {
                     return created;
                 },
                 Duration.ofSeconds(30),
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10),
+                clock);
         slowTask.start(taskConfig(Map.of(MqttSourceConfig.QUEUE_CAPACITY, "1")));
         try {
             subscriber.get().deliver(TOPIC_1, "m1");
@@ -222,7 +362,8 @@ class MqttSourceTaskTest {
                     return created;
                 },
                 Duration.ofMillis(20),
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10),
+                clock);
 
         assertThatThrownBy(() -> refusedTask.start(taskConfig(Map.of())))
                 .isInstanceOf(ConnectException.class)
@@ -240,7 +381,8 @@ class MqttSourceTaskTest {
                     return created;
                 },
                 Duration.ofMillis(20),
-                Duration.ofMillis(50));
+                Duration.ofMillis(50),
+                clock);
         try {
             pendingTask.start(taskConfig(Map.of()));
             assertThat(pendingTask.poll()).isNull();
@@ -258,7 +400,7 @@ class MqttSourceTaskTest {
     @Test
     void stopBeforeStartDoesNothing() {
         MqttSourceTask neverStarted =
-                new MqttSourceTask(FakeMqttSubscriber::new, Duration.ofMillis(20), Duration.ofSeconds(10));
+                new MqttSourceTask(FakeMqttSubscriber::new, Duration.ofMillis(20), Duration.ofSeconds(10), clock);
 
         assertThatCode(neverStarted::stop).doesNotThrowAnyException();
     }
@@ -274,6 +416,32 @@ class MqttSourceTaskTest {
         config.put(MqttSourceTaskConfig.TASK_COUNT, "1");
         config.putAll(overrides);
         return config;
+    }
+
+    private static Object metric(Metrics metrics, String name) {
+        return metrics.metrics().entrySet().stream()
+                .filter(entry -> entry.getKey().name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no metric " + name))
+                .getValue()
+                .metricValue();
+    }
+
+    /** The part of Connect's task context the task uses: its plugin metrics. */
+    private record MetricsOnlyContext(PluginMetrics pluginMetrics) implements SourceTaskContext {
+        @Override
+        public Map<String, String> configs() {
+            return Map.of();
+        }
+
+        @Override
+        public OffsetStorageReader offsetStorageReader() {
+            throw new UnsupportedOperationException("the MQTT source keeps no offsets");
+        }
+    }
+
+    private static Object header(SourceRecord record, String name) {
+        return record.headers().lastWithName(name).value();
     }
 
     private static RecordMetadata metadata(long offset) {

@@ -16,15 +16,16 @@ public final class MessageHeaders {
 
     public static final String DLQ_SOURCE_PARTITION = "dlq.source-partition";
     public static final String DLQ_SOURCE_OFFSET = "dlq.source-offset";
-    /** Epoch milliseconds at which the pipeline rejected the record. */
+    /** Epoch milliseconds at which the pipeline (or the ingest connector) rejected the record. */
     public static final String DLQ_REJECTED_AT = "dlq.rejected-at";
     /**
-     * {@code true} on a dead letter whose value is only the first bytes of the original payload: the original record
-     * with the dead-letter headers would have exceeded the producer's request limit. The original size is in {@link
-     * #DLQ_ORIGINAL_SIZE}.
+     * {@code true} on a dead letter whose value is only the first bytes of the original payload: the pipeline's dead
+     * letter of a record too large for the producer with its headers, or the ingest connector's dead letter of an MQTT
+     * payload Kafka could not take (the connector writes {@code false} when the value is the whole payload). A
+     * truncated value is not the original and cannot be reprocessed; its size is in {@link #DLQ_ORIGINAL_SIZE}.
      */
     public static final String DLQ_TRUNCATED = "dlq.truncated";
-    /** On a truncated dead letter: the size of the original payload in bytes (decimal). */
+    /** The size in bytes (decimal) of the original payload of a dead letter whose value may be truncated. */
     public static final String DLQ_ORIGINAL_SIZE = "dlq.original-size";
 
     /**

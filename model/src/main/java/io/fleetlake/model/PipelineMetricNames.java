@@ -90,6 +90,17 @@ public final class PipelineMetricNames {
      * unavailable, and the dashboard's current state lags meanwhile.
      */
     public static final String REDIS_PENDING_VEHICLES = "redisPendingVehicles";
+    /** Successful write requests to Redis, each carrying one batch of vehicles (redis-current-state). */
+    public static final String REDIS_WRITES = "redisWrites";
+    /**
+     * Milliseconds spent in successful write requests to Redis (redis-current-state): with {@link #REDIS_WRITES}, the
+     * mean write latency over any interval.
+     */
+    public static final String REDIS_WRITE_MILLIS = "redisWriteMillis";
+    /** Gauge: milliseconds the last successful write request to Redis took (redis-current-state). */
+    public static final String REDIS_LAST_WRITE_MILLIS = "redisLastWriteMillis";
+    /** Gauge: vehicles in the last successful write request to Redis (redis-current-state). */
+    public static final String REDIS_LAST_BATCH_SIZE = "redisLastBatchSize";
 
     private PipelineMetricNames() {}
 }

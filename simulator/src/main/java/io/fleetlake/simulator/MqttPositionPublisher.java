@@ -10,6 +10,7 @@ import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5ClientBuilder;
 import com.hivemq.client.mqtt.mqtt5.message.auth.Mqtt5SimpleAuth;
 import com.hivemq.client.mqtt.mqtt5.message.auth.Mqtt5SimpleAuthBuilder;
+import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.codec.PayloadFormat;
@@ -28,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * Publishes device messages over MQTT 5 with QoS 1, as the vehicles' devices do.
  *
  * <p>At most {@link FleetSimulatorConfig#maxInFlight()} messages are unacknowledged at a time; {@link #publish} waits
- * for room. When the connection drops after start-up the client reconnects with growing delays (0.5 s up to 10 s)
+ * for room. The MQTT client also honours the broker's limits from the CONNACK: it sends at most the broker's receive
+ * maximum at once (the rest wait in the client), and fails a publish larger than the broker's maximum packet size
+ * (counted as failed) instead of sending it. When the connection drops after start-up the client reconnects with growing delays (0.5 s up to 10 s)
  * and sends every unacknowledged message again, so delivery is at-least-once across a broker restart. {@link #close()}
  * waits up to {@link FleetSimulatorConfig#closeTimeout()} for outstanding acknowledgements, then disconnects; messages
  * still unacknowledged then count as failed.
@@ -87,8 +90,9 @@ public final class MqttPositionPublisher implements PositionPublisher, AutoClose
                             .build();
                 })
                 .orElse(null);
+        Mqtt5ConnAck connectionAcknowledgement;
         try {
-            client.connectWith()
+            connectionAcknowledgement = client.connectWith()
                     .cleanStart(true)
                     .sessionExpiryInterval(SESSION_EXPIRY.toSeconds())
                     .simpleAuth(authentication)
@@ -114,7 +118,14 @@ public final class MqttPositionPublisher implements PositionPublisher, AutoClose
             throw new BrokerUnavailableException("Interrupted while connecting to " + config.mqttUri(), e);
         }
         state.set(State.RUNNING);
-        LOG.info("Connected to MQTT broker {} as {}", config.mqttUri(), config.clientId());
+        // The client keeps at most the broker's receive maximum unacknowledged (more would get it disconnected) and
+        // refuses a publish larger than the maximum packet size itself: both are the broker's limits, logged here.
+        LOG.info(
+                "Connected to MQTT broker {} as {} (broker receive maximum {}, maximum packet size {} bytes)",
+                config.mqttUri(),
+                config.clientId(),
+                connectionAcknowledgement.getRestrictions().getReceiveMaximum(),
+                connectionAcknowledgement.getRestrictions().getMaximumPacketSize());
     }
 
     @Override

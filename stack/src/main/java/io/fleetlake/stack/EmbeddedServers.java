@@ -9,6 +9,7 @@ import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.component.RedisServerCommand;
 import io.fleetlake.stack.component.TrinoComponent;
+import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.process.FleetHome;
 import java.net.URI;
 import java.util.List;
@@ -43,7 +44,14 @@ public final class EmbeddedServers implements StackServers {
                                 "servers/kafka-broker",
                                 "server-kafka-broker",
                                 "io.fleetlake.servers.kafka.KafkaBrokerMain"),
-                        List.of("-Xmx768m"),
+                        jvmOptions(
+                                List.of("-Xmx768m"),
+                                new JmxExporterAgent(home)
+                                        .jvmOptions(
+                                                FleetStack.KAFKA,
+                                                host,
+                                                settings.port(StackPort.KAFKA_METRICS),
+                                                "kafka-broker.yml")),
                         Map.of(
                                 "kafka.host", host,
                                 "kafka.port", javaComponents.port(StackPort.KAFKA),
@@ -73,7 +81,14 @@ public final class EmbeddedServers implements StackServers {
                                 "servers/mqtt-broker",
                                 "server-mqtt-broker",
                                 "io.fleetlake.servers.mqtt.MqttBrokerMain"),
-                        List.of("-Xmx384m"),
+                        jvmOptions(
+                                List.of("-Xmx384m"),
+                                new JmxExporterAgent(home)
+                                        .jvmOptions(
+                                                FleetStack.MQTT,
+                                                host,
+                                                settings.port(StackPort.MQTT_METRICS),
+                                                "mqtt-broker.yml")),
                         Map.of(
                                 "mqtt.host",
                                 host,
@@ -104,6 +119,12 @@ public final class EmbeddedServers implements StackServers {
                         Set.of(FleetStack.CATALOG, FleetStack.S3),
                         trinoConfiguration(),
                         settings.trinoJdbcUrl()));
+    }
+
+    private static List<String> jvmOptions(List<String> heap, List<String> agent) {
+        List<String> options = new java.util.ArrayList<>(heap);
+        options.addAll(agent);
+        return options;
     }
 
     @Override

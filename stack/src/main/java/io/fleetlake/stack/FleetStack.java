@@ -10,20 +10,30 @@ import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
+import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
+import io.fleetlake.stack.metrics.JmxExporterAgent;
+import io.fleetlake.stack.metrics.PrometheusServer;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The fleet's stack: which components exist, what each depends on, how each is configured and how its health is
@@ -32,6 +42,7 @@ import org.apache.kafka.common.config.TopicConfig;
  * under the stack's data directory.
  */
 public final class FleetStack {
+    private static final Logger LOG = LoggerFactory.getLogger(FleetStack.class);
     public static final String KAFKA = "kafka";
     public static final String KAFKA_TOPICS = "kafka-topics";
     public static final String S3 = "s3";
@@ -44,6 +55,8 @@ public final class FleetStack {
     public static final String PLANNING = "planning";
     public static final String DASHBOARD = "dashboard";
     public static final String MAINTENANCE = "maintenance";
+    public static final String EXPORTER = "exporter";
+    public static final String PROMETHEUS = "prometheus";
 
     /** Name the ingest worker registers the MQTT source connector under. */
     public static final String CONNECTOR_NAME = "mqtt-positions";
@@ -51,6 +64,9 @@ public final class FleetStack {
     private static final short REPLICATION_FACTOR = 1;
     private static final String PIPELINE_PARALLELISM = "pipeline.parallelism";
     private static final int DEFAULT_PIPELINE_PARALLELISM = 2;
+
+    /** A Prometheus binary to run instead of Debian's {@code /usr/bin/prometheus}. */
+    public static final String PROMETHEUS_EXECUTABLE = "stack.prometheus-executable";
 
     private final StackSettings settings;
     private final FleetHome home;
@@ -94,6 +110,7 @@ public final class FleetStack {
         catalogKeys.putAll(Map.of(
                 "catalog.host", host,
                 "catalog.port", javaComponents.port(StackPort.CATALOG),
+                "catalog.metrics-port", javaComponents.port(StackPort.CATALOG_METRICS),
                 "catalog.data-dir", javaComponents.directory(CATALOG),
                 "catalog.warehouse", settings.warehouse(),
                 "catalog.s3-endpoint", settings.s3Endpoint(),
@@ -113,16 +130,20 @@ public final class FleetStack {
                 CONNECT,
                 Set.of(KAFKA_TOPICS, MQTT),
                 new Module("ingest-connect", "ingest-connect", "io.fleetlake.ingest.ConnectWorkerMain"),
-                List.of("-Xmx512m"),
+                concat(
+                        List.of("-Xmx512m"),
+                        new JmxExporterAgent(home)
+                                .jvmOptions(
+                                        CONNECT, host, settings.port(StackPort.CONNECT_METRICS), "connect-worker.yml")),
                 Map.of(
                         "connect.host", host,
                         "connect.port", javaComponents.port(StackPort.CONNECT),
                         "connect.bootstrap-servers", settings.kafkaBootstrapServers(),
                         "connect.connector-name", CONNECTOR_NAME,
                         "mqtt.server-uri", settings.mqttUri()),
-                // The status endpoint can still report the previous process's RUNNING right after a restart; the
-                // worker logs its ready line only once its own task is subscribed.
-                HealthProbes.logContains(settings.logFile(CONNECT), "Connect worker ready on"),
+                // Healthy when the connector and its tasks run in this very worker (not a status left by the previous
+                // process), are connected to MQTT and no message waits too long for Kafka (ingest-connect README).
+                HealthProbes.http(URI.create(connectUri + "/ingest/health"), body -> true),
                 connectUri));
         components.add(javaComponents.component(
                 PLANNING,
@@ -155,7 +176,9 @@ public final class FleetStack {
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
                         Map.entry("pipeline.rest-host", host),
-                        Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK))),
+                        Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK)),
+                        Map.entry("pipeline.metrics-host", host),
+                        Map.entry("pipeline.metrics-port", javaComponents.port(StackPort.PIPELINE_METRICS))),
                 HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
                 flinkUri));
         components.add(javaComponents.component(
@@ -168,7 +191,9 @@ public final class FleetStack {
                         "dashboard.port", javaComponents.port(StackPort.DASHBOARD),
                         "dashboard.redis-uri", settings.redisUri(),
                         "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
-                        "dashboard.flink-rest-uri", flinkUri),
+                        "dashboard.flink-rest-uri", flinkUri,
+                        "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
+                        "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"),
                 HealthProbes.http(URI.create(settings.dashboardUri() + "/healthz"), body -> true),
                 settings.dashboardUri()));
         String maintenanceUri = "http://" + host + ":" + settings.port(StackPort.MAINTENANCE);
@@ -183,10 +208,108 @@ public final class FleetStack {
                 maintenanceKeys,
                 HealthProbes.http(URI.create(maintenanceUri + "/metrics"), body -> true),
                 maintenanceUri + "/metrics"));
+        components.add(exporter());
+        prometheus().ifPresent(components::add);
         if (PipelineMode.from(settings.configuration()) == PipelineMode.CLUSTER) {
             return withClusterPipeline(components);
         }
         return components;
+    }
+
+    /** fleet-exporter: lag, commit age, dead letters, Redis freshness and component probes as metrics. */
+    private Component exporter() {
+        String host = settings.host();
+        URI metrics = StackHealthSources.metricsUri(host, settings.port(StackPort.EXPORTER));
+        Map<String, String> keys = new TreeMap<>();
+        keys.put("exporter.host", host);
+        keys.put("exporter.port", javaComponents.port(StackPort.EXPORTER));
+        keys.put("exporter.kafka-bootstrap-servers", settings.kafkaBootstrapServers());
+        keys.put("exporter.redis-uri", settings.redisUri());
+        keys.put("exporter.catalog-uri", settings.catalogUri());
+        keys.put("exporter.connect-uri", StackHealthSources.connectUri(settings));
+        keys.put("exporter.connector-name", CONNECTOR_NAME);
+        keys.put("exporter.flink-rest-uri", settings.flinkRestUri());
+        keys.put(
+                "exporter.maintenance-metrics-uri",
+                StackHealthSources.metricsUri(host, settings.port(StackPort.MAINTENANCE))
+                        .toString());
+        keys.put(
+                "exporter.mqtt-metrics-uri",
+                StackHealthSources.metricsUri(host, settings.port(StackPort.MQTT_METRICS))
+                        .toString());
+        keys.put(
+                "exporter.probes",
+                String.join(
+                        ",",
+                        List.of(
+                                S3 + "=" + settings.s3Endpoint() + "/healthz",
+                                MQTT + "=tcp://" + host + ":" + settings.port(StackPort.MQTT),
+                                REDIS + "=" + settings.redisUri(),
+                                PLANNING + "=" + settings.planningUri() + "/healthz")));
+        settings.configuration()
+                .string("pipeline.consumer-group")
+                .ifPresent(group -> keys.put("exporter.consumer-groups", group));
+        return javaComponents.component(
+                EXPORTER,
+                Set.of(KAFKA_TOPICS),
+                new Module("stack", "stack", "io.fleetlake.stack.exporter.FleetExporterMain", List.of("health")),
+                List.of("-Xmx256m"),
+                keys,
+                HealthProbes.http(metrics, body -> true),
+                metrics.toString());
+    }
+
+    /**
+     * Prometheus scraping every component and evaluating deploy/prometheus/rules, when a binary is installed; the
+     * stack runs without it otherwise, and says so.
+     */
+    private Optional<Component> prometheus() {
+        Optional<Path> executable = PrometheusServer.executable(
+                settings.configuration().string(PROMETHEUS_EXECUTABLE).map(Path::of));
+        if (executable.isEmpty()) {
+            LOG.info(
+                    "Prometheus is not installed ({} not found; apt-get install prometheus, or set {}): the stack"
+                            + " runs without it, and every component still serves its metrics",
+                    PrometheusServer.DEFAULT_EXECUTABLE,
+                    PROMETHEUS_EXECUTABLE);
+            return Optional.empty();
+        }
+        String host = settings.host();
+        String listen = host + ":" + settings.port(StackPort.PROMETHEUS);
+        Map<String, List<String>> targets = new LinkedHashMap<>();
+        targets.put(PROMETHEUS, List.of(listen));
+        targets.put(KAFKA, List.of(host + ":" + settings.port(StackPort.KAFKA_METRICS)));
+        targets.put(CONNECT, List.of(host + ":" + settings.port(StackPort.CONNECT_METRICS)));
+        targets.put(MQTT, List.of(host + ":" + settings.port(StackPort.MQTT_METRICS)));
+        targets.put(PIPELINE, List.of(host + ":" + settings.port(StackPort.PIPELINE_METRICS)));
+        targets.put(CATALOG, List.of(host + ":" + settings.port(StackPort.CATALOG_METRICS)));
+        targets.put(DASHBOARD, List.of(host + ":" + settings.port(StackPort.DASHBOARD_METRICS)));
+        targets.put(MAINTENANCE, List.of(host + ":" + settings.port(StackPort.MAINTENANCE)));
+        targets.put(EXPORTER, List.of(host + ":" + settings.port(StackPort.EXPORTER)));
+        Path directory = settings.componentDirectory(PROMETHEUS);
+        List<Path> rules = List.of(home.root().resolve("deploy/prometheus/rules/*.yml"));
+        BooleanSupplier ready = HealthProbes.http(URI.create("http://" + listen + "/-/ready"), body -> true);
+        return Optional.of(new ProcessComponent(
+                PROMETHEUS,
+                Set.of(),
+                () -> PrometheusServer.commandLine(
+                        executable.get(),
+                        directory,
+                        listen,
+                        targets,
+                        Optional.of(host + ":" + settings.port(StackPort.TRINO)),
+                        rules),
+                directory,
+                Map.of(),
+                settings.logFile(PROMETHEUS),
+                ready,
+                "http://" + listen));
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
     }
 
     /**

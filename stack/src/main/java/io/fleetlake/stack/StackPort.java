@@ -15,7 +15,16 @@ public enum StackPort {
     TRINO("trino.port", 18080),
     PLANNING("planning.port", 18090),
     DASHBOARD("dashboard.port", 18088),
-    MAINTENANCE("maintenance.metrics-port", 18094);
+    MAINTENANCE("maintenance.metrics-port", 18094),
+    // Metrics endpoints (Prometheus text format) of the components that serve them on a port of their own.
+    KAFKA_METRICS("kafka.metrics-port", 19094),
+    MQTT_METRICS("mqtt.metrics-port", 18095),
+    CONNECT_METRICS("connect.metrics-port", 18084),
+    CATALOG_METRICS("catalog.metrics-port", 18182),
+    PIPELINE_METRICS("pipeline.metrics-port", 18082),
+    DASHBOARD_METRICS("dashboard.metrics-port", 18089),
+    EXPORTER("exporter.port", 18096),
+    PROMETHEUS("prometheus.port", 19090);
 
     private final String key;
     private final int defaultPort;

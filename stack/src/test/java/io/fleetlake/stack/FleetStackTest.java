@@ -15,8 +15,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class FleetStackTest {
-    private static final StackSettings SETTINGS =
-            StackSettings.from(ConfigSource.of(Map.of(StackSettings.FREE_PORTS, "true")), Path.of("target", "data"));
+    private static final StackSettings SETTINGS = StackSettings.from(
+            ConfigSource.of(
+                    Map.of(StackSettings.FREE_PORTS, "true", FleetStack.PROMETHEUS_EXECUTABLE, "/usr/bin/prometheus")),
+            Path.of("target", "data"));
     private static final FleetHome HOME = new FleetHome(Path.of("target", "no-checkout"), "0");
 
     @Test
@@ -37,12 +39,19 @@ class FleetStackTest {
                         FleetStack.PIPELINE,
                         FleetStack.TRINO,
                         FleetStack.DASHBOARD,
-                        FleetStack.MAINTENANCE);
+                        FleetStack.MAINTENANCE,
+                        FleetStack.EXPORTER,
+                        FleetStack.PROMETHEUS);
         assertThat(stack.component(FleetStack.CATALOG).dependencies()).isEqualTo(Set.of(FleetStack.S3));
         assertThat(stack.component(FleetStack.TRINO).dependencies())
                 .isEqualTo(Set.of(FleetStack.CATALOG, FleetStack.S3));
         assertThat(new EmbeddedServers(SETTINGS, HOME).catalogDatabase()).isEqualTo(CatalogDatabase.sqliteFile());
         assertThat(stack.component(FleetStack.MAINTENANCE).dependencies()).isEqualTo(Set.of(FleetStack.CATALOG));
+        assertThat(stack.component(FleetStack.EXPORTER).dependencies()).isEqualTo(Set.of(FleetStack.KAFKA_TOPICS));
+        // Prometheus scrapes whatever is up: it waits for nothing, and a component that is down shows as a down target.
+        assertThat(stack.component(FleetStack.PROMETHEUS).dependencies()).isEmpty();
+        assertThat(stack.component(FleetStack.PROMETHEUS).endpoint())
+                .isEqualTo("http://127.0.0.1:" + SETTINGS.port(StackPort.PROMETHEUS));
     }
 
     @Test

@@ -3,8 +3,11 @@ package io.fleetlake.dashboard.api;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.dashboard.health.HealthReader;
 import io.fleetlake.dashboard.history.HistoryReader;
+import io.fleetlake.dashboard.http.HttpResponse;
 import io.fleetlake.dashboard.http.Reply;
+import io.fleetlake.dashboard.http.RequestObserver;
 import io.fleetlake.dashboard.http.Route;
 import io.fleetlake.dashboard.http.Router;
 import io.fleetlake.dashboard.pipeline.PipelineCountersReader;
@@ -29,7 +32,32 @@ public final class DashboardRoutes {
             Settings settings,
             Clock clock,
             ObjectMapper mapper) {
+        return router(
+                currentState,
+                history,
+                counters,
+                HealthReader.NOT_CONFIGURED,
+                RequestObserver.NONE,
+                settings,
+                clock,
+                mapper);
+    }
+
+    /**
+     * @param health the stack's health report (fleet-exporter), for the health panel
+     * @param observer told about every request, for metrics
+     */
+    public static Router router(
+            CurrentStateReader currentState,
+            HistoryReader history,
+            PipelineCountersReader counters,
+            HealthReader health,
+            RequestObserver observer,
+            Settings settings,
+            Clock clock,
+            ObjectMapper mapper) {
         requireNonNull(settings, "settings is null");
+        requireNonNull(health, "health is null");
         LiveFleetReader fleet = new LiveFleetReader(currentState, clock, settings.staleAfter());
         VehiclesHandler vehicles = new VehiclesHandler(fleet, settings.staleAfter());
         SummaryHandler summary = new SummaryHandler(fleet, counters, settings.staleAfter());
@@ -51,8 +79,10 @@ public final class DashboardRoutes {
                         Route.get("/api/vehicles/{id}", vehicles::vehicle),
                         Route.get("/api/summary", summary::summary),
                         Route.get("/api/replay", replay::replay),
-                        Route.get("/api/snapshots", replay::snapshots)),
-                mapper);
+                        Route.get("/api/snapshots", replay::snapshots),
+                        Route.get("/api/health", request -> Reply.text(HttpResponse.JSON, health.healthJson()))),
+                mapper,
+                observer);
     }
 
     /**

@@ -19,6 +19,8 @@ public enum DashboardError {
     REDIS_UNAVAILABLE(Category.EXTERNAL),
     /** Trino cannot be reached or failed the query. */
     TRINO_UNAVAILABLE(Category.EXTERNAL),
+    /** fleet-exporter's health report cannot be read, or no exporter is configured. */
+    HEALTH_UNAVAILABLE(Category.EXTERNAL),
     /** The state Redis holds for a vehicle misses a required field or has a malformed value. */
     UNREADABLE_VEHICLE_STATE(Category.EXTERNAL),
     /** A bug or an unexpected state of the dashboard itself. */

@@ -22,6 +22,7 @@ public final class ExceptionStatuses {
             DashboardError.UNREADABLE_VEHICLE_STATE, 502,
             DashboardError.REDIS_UNAVAILABLE, 503,
             DashboardError.TRINO_UNAVAILABLE, 503,
+            DashboardError.HEALTH_UNAVAILABLE, 503,
             DashboardError.INTERNAL, INTERNAL_SERVER_ERROR));
 
     private ExceptionStatuses() {}

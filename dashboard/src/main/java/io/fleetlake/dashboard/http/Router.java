@@ -22,30 +22,46 @@ public final class Router {
     private static final Logger LOG = LoggerFactory.getLogger(Router.class);
     private static final String GET = "GET";
 
+    /** The route label of a request no route matched. */
+    public static final String UNMATCHED = "unmatched";
+
     private final List<Route> routes;
     private final ObjectMapper mapper;
+    private final RequestObserver observer;
 
     public Router(List<Route> routes, ObjectMapper mapper) {
+        this(routes, mapper, RequestObserver.NONE);
+    }
+
+    public Router(List<Route> routes, ObjectMapper mapper, RequestObserver observer) {
         this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
         this.mapper = requireNonNull(mapper, "mapper is null");
+        this.observer = requireNonNull(observer, "observer is null");
     }
 
     public HttpResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
+        long started = System.nanoTime();
+        String[] route = {UNMATCHED};
+        HttpResponse response;
         try {
-            return dispatch(request);
+            response = dispatch(request, route);
         } catch (RuntimeException e) {
-            return failure(request, e);
+            response = failure(request, e);
         }
+        observer.answered(route[0], response.status(), System.nanoTime() - started);
+        return response;
     }
 
-    private HttpResponse dispatch(HttpRequest request) {
+    /** @param matched receives the matched route's path template, for the observer */
+    private HttpResponse dispatch(HttpRequest request, String[] matched) {
         List<String> segments = Route.segments(request.path());
         for (Route route : routes) {
             Optional<Map<String, String>> variables = route.match(segments);
             if (variables.isEmpty()) {
                 continue;
             }
+            matched[0] = route.path();
             if (!request.method().equals(GET)) {
                 throw new DashboardException(
                         DashboardError.METHOD_NOT_ALLOWED,

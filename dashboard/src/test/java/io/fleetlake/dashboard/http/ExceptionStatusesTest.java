@@ -25,6 +25,7 @@ class ExceptionStatusesTest {
                         DashboardError.SNAPSHOT_NOT_FOUND, 404,
                         DashboardError.REDIS_UNAVAILABLE, 503,
                         DashboardError.TRINO_UNAVAILABLE, 503,
+                        DashboardError.HEALTH_UNAVAILABLE, 503,
                         DashboardError.UNREADABLE_VEHICLE_STATE, 502,
                         DashboardError.INTERNAL, 500));
     }

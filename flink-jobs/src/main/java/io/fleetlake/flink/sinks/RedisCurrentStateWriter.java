@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 import org.apache.flink.metrics.Counter;
@@ -56,6 +57,10 @@ final class RedisCurrentStateWriter implements StatefulSinkWriter<VehicleState, 
     private final Counter updatesApplied;
     private final Counter updatesIgnored;
     private final Counter writeFailures;
+    private final Counter writes;
+    private final Counter writeMillis;
+    private long lastWriteMillis;
+    private int lastBatchSize;
     private final Map<String, VehicleState> pending = new LinkedHashMap<>();
     private boolean flushTimerRegistered;
     private boolean retryTimerRegistered;
@@ -77,6 +82,10 @@ final class RedisCurrentStateWriter implements StatefulSinkWriter<VehicleState, 
         this.updatesIgnored = metrics.counter(PipelineMetricNames.REDIS_UPDATES_IGNORED);
         this.writeFailures = metrics.counter(PipelineMetricNames.REDIS_WRITE_FAILURES);
         metrics.gauge(PipelineMetricNames.REDIS_PENDING_VEHICLES, (Gauge<Integer>) pending::size);
+        this.writes = metrics.counter(PipelineMetricNames.REDIS_WRITES);
+        this.writeMillis = metrics.counter(PipelineMetricNames.REDIS_WRITE_MILLIS);
+        metrics.gauge(PipelineMetricNames.REDIS_LAST_WRITE_MILLIS, (Gauge<Long>) () -> lastWriteMillis);
+        metrics.gauge(PipelineMetricNames.REDIS_LAST_BATCH_SIZE, (Gauge<Integer>) () -> lastBatchSize);
         recoveredState.forEach(this::enqueue);
         if (!pending.isEmpty()) {
             LOG.info(
@@ -167,12 +176,14 @@ final class RedisCurrentStateWriter implements StatefulSinkWriter<VehicleState, 
         for (int start = 0; start < updates.size(); start += settings.batchSize()) {
             List<VehicleState> batch = updates.subList(start, Math.min(start + settings.batchSize(), updates.size()));
             List<Boolean> applied;
+            long started = System.nanoTime();
             try {
                 applied = store.applyNewerWins(batch, Instant.ofEpochMilli(now()));
             } catch (CurrentStateStoreException e) {
                 onFailure(e);
                 return false;
             }
+            recordWrite(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), batch.size());
             batch.forEach(update -> pending.remove(update.vehicleId()));
             long appliedCount = applied.stream().filter(Boolean::booleanValue).count();
             updatesApplied.inc(appliedCount);
@@ -187,6 +198,14 @@ final class RedisCurrentStateWriter implements StatefulSinkWriter<VehicleState, 
             outage = null;
         }
         return true;
+    }
+
+    /** Latency and batch size of a successful write request, for the metrics. */
+    private void recordWrite(long millis, int batchSize) {
+        writes.inc();
+        writeMillis.inc(millis);
+        lastWriteMillis = millis;
+        lastBatchSize = batchSize;
     }
 
     private void onFailure(CurrentStateStoreException failure) {

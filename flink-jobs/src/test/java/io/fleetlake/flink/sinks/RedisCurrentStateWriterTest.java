@@ -101,6 +101,24 @@ class RedisCurrentStateWriterTest {
     }
 
     @Test
+    void countsWriteRequestsTheirBatchSizeAndLatencyButNotFailedAttempts() throws Exception {
+        writer.write(position("VH-1", 5), null);
+        writer.write(position("VH-2", 5), null);
+        writer.write(position("VH-3", 5), null);
+        writer.flush(false);
+        store.failUntilRecovered();
+        writer.write(position("VH-4", 5), null);
+        writer.flush(false);
+
+        assertThat(metrics.count(PipelineMetricNames.REDIS_WRITES)).isEqualTo(1);
+        assertThat(metrics.gaugeValue(PipelineMetricNames.REDIS_LAST_BATCH_SIZE))
+                .isEqualTo(3);
+        assertThat(metrics.count(PipelineMetricNames.REDIS_WRITE_MILLIS))
+                .isEqualTo(((Number) metrics.gaugeValue(PipelineMetricNames.REDIS_LAST_WRITE_MILLIS)).longValue());
+        assertThat(metrics.count(PipelineMetricNames.REDIS_WRITE_FAILURES)).isEqualTo(1);
+    }
+
+    @Test
     void failedWriteNeverFailsTheTaskAndIsRetriedWithExponentialBackoff() throws Exception {
         store.failUntilRecovered();
         writer.write(position("VH-1", 1), null);

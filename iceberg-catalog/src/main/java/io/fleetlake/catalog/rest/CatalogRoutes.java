@@ -102,7 +102,13 @@ public final class CatalogRoutes {
      */
     public static <C extends BaseMetastoreViewCatalog & SupportsNamespaces> RestRouter router(
             C catalog, Map<String, String> clientDefaults) {
-        return new RestRouter(new CatalogRoutes(catalog, clientDefaults).routes, RestJson.newMapper());
+        return router(catalog, clientDefaults, RequestObserver.NONE);
+    }
+
+    /** The router over a catalog, telling {@code observer} about every request it answers. */
+    public static <C extends BaseMetastoreViewCatalog & SupportsNamespaces> RestRouter router(
+            C catalog, Map<String, String> clientDefaults, RequestObserver observer) {
+        return new RestRouter(new CatalogRoutes(catalog, clientDefaults).routes, RestJson.newMapper(), observer);
     }
 
     // The optional "warehouse" query parameter selects a warehouse on multi-warehouse servers; this one has one.

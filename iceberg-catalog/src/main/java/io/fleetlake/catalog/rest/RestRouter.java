@@ -21,26 +21,41 @@ import org.slf4j.LoggerFactory;
  * once, with their stack trace.
  */
 public final class RestRouter {
+    /** The endpoint of a request no route matched. */
+    public static final String UNMATCHED = "unmatched";
+
     private static final Logger LOG = LoggerFactory.getLogger(RestRouter.class);
 
     private final List<Route> routes;
     private final ObjectMapper mapper;
+    private final RequestObserver observer;
 
     RestRouter(List<Route> routes, ObjectMapper mapper) {
+        this(routes, mapper, RequestObserver.NONE);
+    }
+
+    RestRouter(List<Route> routes, ObjectMapper mapper, RequestObserver observer) {
         this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
         this.mapper = requireNonNull(mapper, "mapper is null");
+        this.observer = requireNonNull(observer, "observer is null");
     }
 
     public RestResponse handle(RestRequest request) {
         requireNonNull(request, "request is null");
+        long started = System.nanoTime();
+        String[] endpoint = {UNMATCHED};
+        RestResponse response;
         try {
-            return dispatch(request);
+            response = dispatch(request, endpoint);
         } catch (RuntimeException e) {
-            return failure(request, e);
+            response = failure(request, e);
         }
+        observer.answered(endpoint[0], response.status(), System.nanoTime() - started);
+        return response;
     }
 
-    private RestResponse dispatch(RestRequest request) {
+    /** @param endpoint receives the matched route's endpoint, for the observer */
+    private RestResponse dispatch(RestRequest request, String[] endpoint) {
         List<String> segments = Route.segments(request.path());
         boolean pathServedForOtherMethods = false;
         for (Route route : routes) {
@@ -52,6 +67,7 @@ public final class RestRouter {
                 pathServedForOtherMethods = true;
                 continue;
             }
+            endpoint[0] = route.method() + " " + route.endpoint().path().replace("/{prefix}", "");
             RouteRequest routeRequest =
                     new RouteRequest(variables.get(), request.queryParameters(), request.body(), mapper);
             return route.handler()

@@ -81,6 +81,11 @@ public final class ReprocessCommand implements Callable<Integer> {
 
         System.out.printf("Dead-lettered records selected (%s): %,d%n", selection, outcome.selected());
         System.out.printf("  already reprocessed by an earlier run:  %,d%n", outcome.alreadyReprocessed());
+        if (outcome.notReprocessable() > 0) {
+            System.out.printf(
+                    "  not reprocessable (value truncated):    %,d (see the log; they stay dead-lettered)%n",
+                    outcome.notReprocessable());
+        }
         System.out.printf("  pass the current rules:                 %,d%n", outcome.passing());
         outcome.stillRejected()
                 .forEach((reason, count) -> System.out.printf("  still rejected, %-24s %,d%n", reason + ":", count));

@@ -1,73 +1,85 @@
 package io.fleetlake.stack.cli;
 
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.stack.StackSettings;
-import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.health.HealthCollector;
+import io.fleetlake.stack.health.HealthEvaluator;
+import io.fleetlake.stack.health.HealthReport;
+import io.fleetlake.stack.health.HealthReportWriter;
+import io.fleetlake.stack.health.HealthSnapshot;
+import io.fleetlake.stack.health.HealthThresholds;
+import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
-import java.nio.file.Files;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code fleet status}: what the running stack's supervisor knows about each component. */
+/** {@code fleet status}: one screen on the health of the running stack. */
 @Command(
         name = "status",
         mixinStandardHelpOptions = true,
-        description = "Show the components of the stack running on the data folder: state, process, restarts by the"
-                + " supervisor and the last failure (from <data-dir>/stack-status.json). Exit status 1 when no stack"
-                + " runs there or a component was given up on.")
+        description = {
+            "One screen on the running stack: every component up or down, the supervisor's restarts, consumer lag per"
+                    + " partition (records and seconds), the age of the last Iceberg commit per table, dead letters of"
+                    + " the last 5 minutes by reason, Redis freshness (newest, median and oldest last_seen), the MQTT"
+                    + " source connector and its tasks checked against records actually moving, the pipeline job's"
+                    + " restarts and checkpoints, and the last maintenance run per table.",
+            "Thresholds are health.* keys (--set health.max-lag=30s, ...; see stack/README.md). It watches the MQTT"
+                    + " broker and the raw topic for health.sample-window (5 s) to tell whether records move.",
+            "Exit status 0 when healthy, 1 when something is unhealthy (the reasons are printed last), 2 when the"
+                    + " configuration is invalid."
+        })
 public final class StatusCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
     @Mixin
     private StackOptions options;
 
-    @Option(names = "--json", description = "Print the status file as it is.")
+    @Option(names = "--json", description = "Print the report as JSON (the document fleet-exporter serves on /health).")
     private boolean json;
 
     @Override
-    public Integer call() throws java.io.IOException {
-        StackSettings settings = options.settings(options.configuration(), options.home());
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ConfigSource configuration;
+        StackSettings settings;
+        HealthThresholds thresholds;
+        try {
+            configuration = options.configuration();
+            settings = options.settings(configuration, options.home());
+            thresholds = HealthThresholds.from(configuration);
+        } catch (ConfigException e) {
+            err.println("fleet status: " + e.getMessage());
+            return 2;
+        }
         Path file = StackStatusFile.location(settings.dataDirectory());
-        Optional<StackStatus> status = StackStatusFile.read(file);
-        if (status.isEmpty()) {
-            System.err.println("No stack has run on " + settings.dataDirectory() + " (no " + file.getFileName() + ")");
-            return 1;
+        Optional<StackStatus> supervisor = StackStatusFile.read(file);
+        if (supervisor.isEmpty()) {
+            err.println("No stack has run on " + settings.dataDirectory() + " (no " + file.getFileName()
+                    + "); checking its endpoints anyway");
         }
-        if (json) {
-            System.out.println(Files.readString(file));
-        } else {
-            print(status.get());
+        HealthSnapshot snapshot;
+        try (HealthCollector collector =
+                new HealthCollector(StackHealthSources.of(settings, configuration), thresholds, Clock.systemUTC())) {
+            snapshot = collector.collect(true, 5, supervisor);
         }
-        boolean gaveUp = status.get().components().stream()
-                .anyMatch(component -> component.state() == ComponentStatus.State.GAVE_UP);
-        return status.get().launcherRunning() && !gaveUp ? 0 : 1;
-    }
-
-    private static void print(StackStatus status) {
-        System.out.printf(
-                "Stack started %s by pid %d (%s), %d restart(s) by the supervisor%n%n",
-                status.startedAt(),
-                status.launcherPid(),
-                status.launcherRunning() ? "running" : "no longer running: this is the last run's status",
-                status.totalRestarts());
-        System.out.printf("%-14s %-11s %-9s %-9s %s%n", "Component", "State", "Pid", "Restarts", "Last failure");
-        for (ComponentStatus component : status.components()) {
-            System.out.printf(
-                    "%-14s %-11s %-9s %-9d %s%n",
-                    component.name(),
-                    component.state(),
-                    component.pid().isPresent() ? Long.toString(component.pid().getAsLong()) : "-",
-                    component.restarts(),
-                    component
-                            .lastFailure()
-                            .map(failure -> failure
-                                    + component
-                                            .lastFailureAt()
-                                            .map(at -> " at " + at)
-                                            .orElse(""))
-                            .orElse("-"));
-        }
+        HealthReport report = new HealthEvaluator(thresholds).evaluate(snapshot);
+        out.print(
+                json
+                        ? HealthReportWriter.json(report, snapshot) + System.lineSeparator()
+                        : HealthReportWriter.text(report));
+        out.flush();
+        return report.healthy() ? 0 : 1;
     }
 }

@@ -108,6 +108,25 @@ public final class HealthProbes {
         };
     }
 
+    /**
+     * The probe a URI names: {@code http(s)://...} a GET answering 200, {@code tcp://host:port} a TCP connection,
+     * {@code redis://...} a PING, {@code kafka://host:port} a metadata request. For health checks configured by URI.
+     *
+     * @throws IllegalArgumentException for another scheme
+     */
+    public static BooleanSupplier forUri(URI uri) {
+        String scheme = String.valueOf(uri.getScheme());
+        return switch (scheme) {
+            case "http", "https" -> http(uri, body -> true);
+            case "tcp" -> tcp(uri.getHost(), uri.getPort());
+            case "redis" -> redis(uri);
+            case "kafka" -> kafka(uri.getHost() + ":" + uri.getPort());
+            default ->
+                throw new IllegalArgumentException(
+                        "Cannot probe " + uri + ": use an http, https, tcp, redis or kafka URI");
+        };
+    }
+
     /** Follows a log file like {@code tail -f}: whole lines only, starting over when the file was rotated. */
     private static final class LogLineProbe implements BooleanSupplier {
         private final Path logFile;

@@ -70,6 +70,7 @@ public final class DeadLetterReprocessor {
         Map<RejectionReason, Long> stillRejected = new EnumMap<>(RejectionReason.class);
         long[] selected = {0};
         long[] alreadyReprocessed = {0};
+        long[] notOriginal = {0};
         kafka.forEachRecord(Topics.DLQ_POSITIONS, record -> {
             if (!selection.matches(reason(record), rejectedAt(record))) {
                 return;
@@ -77,6 +78,12 @@ public final class DeadLetterReprocessor {
             selected[0]++;
             if (ledger.contains(ledgerKey(record))) {
                 alreadyReprocessed[0]++;
+                return;
+            }
+            Optional<String> notReprocessable = notReprocessable(record);
+            if (notReprocessable.isPresent()) {
+                notOriginal[0]++;
+                LOG.warn("Dead letter {} cannot be reprocessed: {}", ledgerKey(record), notReprocessable.get());
                 return;
             }
             Optional<Rejection> verdict = verdict(record);
@@ -90,12 +97,34 @@ public final class DeadLetterReprocessor {
             republish(passing);
         }
         Outcome outcome = new Outcome(
-                selected[0], alreadyReprocessed[0], dryRun ? 0 : passing.size(), passing.size(), stillRejected);
+                selected[0],
+                alreadyReprocessed[0],
+                notOriginal[0],
+                dryRun ? 0 : passing.size(),
+                passing.size(),
+                stillRejected);
         LOG.info("Reprocessing {}: {}", selection, outcome);
         return outcome;
     }
 
-    private Optional<Rejection> verdict(ConsumerRecord<byte[], byte[]> record) {
+    /**
+     * Why a dead letter's value is not the payload the device sent, if it is not: an empty value, or a preview of a
+     * payload too large for Kafka (the ingest connector's {@code INGEST_REFUSED}) or for a dead letter with its
+     * headers. Republishing a preview would feed the pipeline bytes no device sent.
+     */
+    static Optional<String> notReprocessable(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null || record.value().length == 0) {
+            return Optional.of("it has no value");
+        }
+        if (Boolean.parseBoolean(headerText(record, MessageHeaders.DLQ_TRUNCATED))) {
+            String size = headerText(record, MessageHeaders.DLQ_ORIGINAL_SIZE);
+            return Optional.of("its value is only the first " + record.value().length + " bytes of a payload of "
+                    + (size.isEmpty() ? "unknown size" : size + " bytes"));
+        }
+        return Optional.empty();
+    }
+
+    Optional<Rejection> verdict(ConsumerRecord<byte[], byte[]> record) {
         Optional<Rejection> size = validator.checkPayloadSize(record.value().length);
         if (size.isPresent()) {
             return size;
@@ -104,9 +133,13 @@ public final class DeadLetterReprocessor {
         if (decoded instanceof DecodeResult.Rejected rejected) {
             return Optional.of(new Rejection(rejected.reason(), rejected.detail()));
         }
-        // The record's timestamp is the original receive time (the dead-letter sink keeps it).
+        // The record's timestamp is the original receive time (the dead-letter sink keeps it), and the MQTT topic
+        // header the original one: the same checks as the pipeline's, the topic's vehicle id included.
+        String mqttTopic = headerText(record, MessageHeaders.MQTT_TOPIC);
         return validator.validate(
-                ((DecodeResult.Decoded) decoded).position(), Instant.ofEpochMilli(record.timestamp()));
+                ((DecodeResult.Decoded) decoded).position(),
+                Instant.ofEpochMilli(record.timestamp()),
+                mqttTopic.isEmpty() ? null : mqttTopic);
     }
 
     private void republish(List<ConsumerRecord<byte[], byte[]>> records) {
@@ -220,6 +253,8 @@ public final class DeadLetterReprocessor {
      *
      * @param selected dead-lettered records matching the selection
      * @param alreadyReprocessed of those, records an earlier run already republished
+     * @param notReprocessable of those, records whose value is not the original payload (empty, or a truncated
+     *     preview of a payload too large for Kafka); they stay in the dead-letter topic
      * @param republished records written back to the raw topic by this run
      * @param passing records that pass the current stateless rules (equal to republished unless it was a dry run)
      * @param stillRejected records that would be rejected again, by the reason they fail now
@@ -227,6 +262,7 @@ public final class DeadLetterReprocessor {
     public record Outcome(
             long selected,
             long alreadyReprocessed,
+            long notReprocessable,
             long republished,
             long passing,
             Map<RejectionReason, Long> stillRejected) {

@@ -3,8 +3,10 @@ package io.fleetlake.stack.verify;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.LineageColumns;
+import io.fleetlake.model.MessageHeaders;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RejectedColumns;
+import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
@@ -41,6 +43,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -96,6 +99,7 @@ public final class StackVerifier {
         return new VerifyReport(
                 scope,
                 reconciliation,
+                countIngestRefused(scope),
                 redis,
                 new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
@@ -380,6 +384,47 @@ public final class StackVerifier {
                             + e.getMessage(),
                     e);
         }
+    }
+
+    /**
+     * MQTT messages the ingest connector could not write to Kafka and dead-lettered instead ({@link
+     * RejectionReason#INGEST_REFUSED}): received, never in the raw topic, and kept. They carry no decoded event time, so
+     * a time scope selects them by their rejection time; a vehicle prefix by their record key.
+     */
+    private long countIngestRefused(VerifyScope scope) {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(Topics.DLQ_POSITIONS, TIMEOUT).stream()
+                    .map(info -> new TopicPartition(Topics.DLQ_POSITIONS, info.partition()))
+                    .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            long refused = 0;
+            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
+                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
+                    if (isIngestRefused(record, scope)) {
+                        refused++;
+                    }
+                }
+            }
+            return refused;
+        } catch (org.apache.kafka.common.KafkaException e) {
+            throw new VerifyException(
+                    "Cannot read " + Topics.DLQ_POSITIONS + " from Kafka at " + endpoints.kafkaBootstrapServers() + ": "
+                            + e.getMessage(),
+                    e);
+        }
+    }
+
+    static boolean isIngestRefused(ConsumerRecord<byte[], byte[]> record, VerifyScope scope) {
+        Header reason = record.headers().lastHeader(MessageHeaders.DLQ_REASON);
+        if (reason == null
+                || !RejectionReason.INGEST_REFUSED.name().equals(new String(reason.value(), StandardCharsets.UTF_8))) {
+            return false;
+        }
+        Optional<String> vehicle =
+                Optional.ofNullable(record.key()).map(key -> new String(key, StandardCharsets.UTF_8));
+        return scope.includesVehicle(vehicle) && scope.includesTime(Instant.ofEpochMilli(record.timestamp()));
     }
 
     /** The record as the reconciliation sees it, or empty when it is outside the scope. */

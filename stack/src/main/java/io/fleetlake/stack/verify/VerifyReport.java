@@ -18,11 +18,14 @@ import java.util.Optional;
 /**
  * Everything {@code fleet verify} found, as text for people and JSON for scripts.
  *
+ * @param ingestRefused MQTT messages the ingest connector dead-lettered because Kafka could not take them (never in
+ *     the raw topic; kept in the dead-letter topic, not lost)
  * @param rechecked whether lost records were checked against a second read of the tables
  */
 public record VerifyReport(
         VerifyScope scope,
         Reconciliation reconciliation,
+        long ingestRefused,
         RedisComparison redis,
         PipelineRestarts pipelineRestarts,
         Optional<StackStatus> supervision,
@@ -54,6 +57,7 @@ public record VerifyReport(
         StringBuilder text = new StringBuilder();
         line(text, "Fleet verify: %s", scope.describe());
         line(text, "");
+        line(text, "%-48s %,14d", "MQTT messages refused at ingest (" + Topics.DLQ_POSITIONS + ")", ingestRefused);
         line(text, "%-48s %,14d", Topics.RAW_POSITIONS + " records (read_committed)", r.rawRecords());
         line(text, "%-48s %,14d", "  distinct (vehicle_id, event_time)", r.rawDistinctKeys());
         line(text, "%-48s %,14d", "  undecodable", r.rawUndecodable());
@@ -164,6 +168,7 @@ public record VerifyReport(
         scope.from().ifPresent(from -> scopeNode.put("from", from.toString()));
         scope.to().ifPresent(to -> scopeNode.put("to", to.toString()));
         scope.vehiclePrefix().ifPresent(prefix -> scopeNode.put("vehicle_prefix", prefix));
+        root.put("ingest_refused", ingestRefused);
         ObjectNode raw = root.putObject("raw");
         raw.put("records", r.rawRecords());
         raw.put("distinct_keys", r.rawDistinctKeys());

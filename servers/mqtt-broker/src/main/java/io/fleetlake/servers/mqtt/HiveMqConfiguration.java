@@ -26,9 +26,15 @@ final class HiveMqConfiguration {
                         <session-expiry>
                             <max-interval>%d</max-interval>
                         </session-expiry>
+                        <packets>
+                            <max-packet-size>%d</max-packet-size>
+                        </packets>
+                        <receive-maximum>
+                            <server-receive-maximum>%d</server-receive-maximum>
+                        </receive-maximum>
                     </mqtt>
                     <persistence>
-                        <mode>file</mode>
+                        <mode>%s</mode>
                     </persistence>
                     <anonymous-usage-statistics>
                         <enabled>false</enabled>
@@ -39,7 +45,10 @@ final class HiveMqConfiguration {
                         config.port(),
                         escape(config.host()),
                         config.maxQueuedMessages(),
-                        config.maxSessionExpiry().getSeconds());
+                        config.maxSessionExpiry().getSeconds(),
+                        config.maxPacketSize(),
+                        config.serverReceiveMaximum(),
+                        config.persistence().configValue());
     }
 
     private static String escape(String text) {

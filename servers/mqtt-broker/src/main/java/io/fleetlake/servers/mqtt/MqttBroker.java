@@ -2,6 +2,7 @@ package io.fleetlake.servers.mqtt;
 
 import static java.util.Objects.requireNonNull;
 
+import com.hivemq.configuration.service.InternalConfigurations;
 import com.hivemq.embedded.EmbeddedHiveMQ;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,9 +17,12 @@ import org.slf4j.LoggerFactory;
 /**
  * An MQTT 3.1.1 and 5 broker (HiveMQ Community Edition) running in this JVM.
  *
- * <p>Sessions, subscriptions and queued QoS 1 messages are persisted to files under the data directory, so a
- * persistent session keeps its undelivered messages across a broker restart. The configuration file is regenerated
- * from the {@link MqttBrokerConfig} at every start.
+ * <p>Sessions, subscriptions and queued QoS 1 messages are persisted to files under the data directory (unless
+ * {@code mqtt.persistence} is {@code in-memory}), so a persistent session keeps its undelivered messages across a
+ * broker restart. Packets above {@code mqtt.max-packet-size} are refused and a client may have at most
+ * {@code mqtt.server-receive-maximum} publishes unacknowledged; the broker sends a subscriber up to
+ * {@code mqtt.max-inflight-window} messages it has not acknowledged yet. The configuration file is regenerated from the
+ * {@link MqttBrokerConfig} at every start.
  */
 public final class MqttBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttBroker.class);
@@ -37,6 +41,9 @@ public final class MqttBroker implements AutoCloseable {
             throw new IllegalStateException("MQTT broker on " + address() + " is already started");
         }
         writeConfiguration();
+        // Not in config.xml: HiveMQ reads this limit from a static field of its internal configuration when it sends
+        // to a subscriber. One broker runs per JVM (MqttBrokerMain), so setting it before the start is safe.
+        InternalConfigurations.MAX_INFLIGHT_WINDOW_SIZE_MESSAGES = config.maxInflightWindow();
         // HiveMQ's logging bootstrap reconfigures Logback; this process logs through SLF4J to Log4j 2 instead.
         EmbeddedHiveMQ candidate = EmbeddedHiveMQ.builder()
                 .withConfigurationFolder(config.configurationDirectory())

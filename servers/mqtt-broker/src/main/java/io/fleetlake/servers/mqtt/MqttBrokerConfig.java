@@ -16,19 +16,69 @@ import java.time.Duration;
  * @param maxQueuedMessages messages queued per client while it is offline or slow; beyond this HiveMQ drops new
  *     messages, so it must cover the longest expected outage of a consumer (HiveMQ's own default is only 1000)
  * @param maxSessionExpiry longest time the broker keeps a disconnected persistent session and its queue
+ * @param maxPacketSize largest MQTT packet (fixed header, topic, properties and payload) a client may send; a client
+ *     that sends a larger one is disconnected, MQTT 5 clients learn the limit from the CONNACK and refuse to send it
+ * @param serverReceiveMaximum most QoS 1/2 publishes one client may have unacknowledged towards the broker (MQTT 5
+ *     Receive Maximum, sent in the CONNACK); a client that exceeds it is disconnected
+ * @param maxInflightWindow most QoS 1/2 messages the broker sends to one subscriber without its acknowledgement,
+ *     whatever larger receive maximum the subscriber asks for (HiveMQ's internal limit, 50 by default)
+ * @param persistence where sessions, subscriptions and queued messages are kept
  */
 public record MqttBrokerConfig(
-        String host, int port, Path dataDirectory, long maxQueuedMessages, Duration maxSessionExpiry) {
+        String host,
+        int port,
+        Path dataDirectory,
+        long maxQueuedMessages,
+        Duration maxSessionExpiry,
+        int maxPacketSize,
+        int serverReceiveMaximum,
+        int maxInflightWindow,
+        Persistence persistence) {
     public static final String HOST = "mqtt.host";
     public static final String PORT = "mqtt.port";
     public static final String DATA_DIRECTORY = "mqtt.data-dir";
     public static final String MAX_QUEUED_MESSAGES = "mqtt.max-queued-messages";
     public static final String MAX_SESSION_EXPIRY = "mqtt.max-session-expiry";
+    public static final String MAX_PACKET_SIZE = "mqtt.max-packet-size";
+    public static final String SERVER_RECEIVE_MAXIMUM = "mqtt.server-receive-maximum";
+    public static final String MAX_INFLIGHT_WINDOW = "mqtt.max-inflight-window";
+    public static final String PERSISTENCE = "mqtt.persistence";
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 1883;
     public static final long DEFAULT_MAX_QUEUED_MESSAGES = 1_000_000;
     public static final Duration DEFAULT_MAX_SESSION_EXPIRY = Duration.ofDays(7);
+
+    /**
+     * 64 KiB: sixteen times the largest payload the pipeline accepts (4 KiB, {@code PAYLOAD_TOO_LARGE} beyond), far
+     * below what the ingest connector writes to Kafka (1,000,000 bytes), so an oversized message is refused at the
+     * first hop and never reaches the connector.
+     */
+    public static final int DEFAULT_MAX_PACKET_SIZE = 65_536;
+
+    /**
+     * 100 instead of HiveMQ's 10: a gateway publishing for many vehicles over one connection reaches about receive
+     * maximum / round trip messages per second, and 10 in flight capped one client at about 800 msg/s here.
+     */
+    public static final int DEFAULT_SERVER_RECEIVE_MAXIMUM = 100;
+
+    /**
+     * 1,000 instead of HiveMQ's internal 50: a subscriber that acknowledges a message only once it is stored elsewhere
+     * (the ingest connector waits for Kafka, tens of milliseconds) gets at most this many messages per acknowledgement
+     * round trip; with 50 one connector task was capped at about 1,000-2,500 msg/s here.
+     */
+    public static final int DEFAULT_MAX_INFLIGHT_WINDOW = 1_000;
+
+    public static final Persistence DEFAULT_PERSISTENCE = Persistence.FILE;
+
+    /** The smallest maximum packet size that still lets clients connect and publish small messages. */
+    static final int SMALLEST_MAX_PACKET_SIZE = 1_024;
+
+    /** The largest packet MQTT can express (a four-byte remaining length plus the fixed header), HiveMQ's default. */
+    static final int LARGEST_MAX_PACKET_SIZE = 268_435_460;
+
+    /** MQTT 5 carries the receive maximum in two bytes. */
+    static final int LARGEST_RECEIVE_MAXIMUM = 65_535;
 
     /** The largest session expiry interval MQTT 5 can express: a four-byte unsigned number of seconds. */
     static final long LARGEST_SESSION_EXPIRY_SECONDS = 4_294_967_295L;
@@ -37,6 +87,7 @@ public record MqttBrokerConfig(
         requireNonNull(host, "host is null");
         requireNonNull(dataDirectory, "dataDirectory is null");
         requireNonNull(maxSessionExpiry, "maxSessionExpiry is null");
+        requireNonNull(persistence, "persistence is null");
         if (host.isBlank()) {
             throw new ConfigException(HOST + " is empty: set the address to listen on, such as 127.0.0.1");
         }
@@ -55,6 +106,18 @@ public record MqttBrokerConfig(
                     + " must be a positive duration of at most " + LARGEST_SESSION_EXPIRY_SECONDS + " seconds,"
                     + " such as 7d");
         }
+        if (maxPacketSize < SMALLEST_MAX_PACKET_SIZE || maxPacketSize > LARGEST_MAX_PACKET_SIZE) {
+            throw new ConfigException(MAX_PACKET_SIZE + " = " + maxPacketSize + " must be between "
+                    + SMALLEST_MAX_PACKET_SIZE + " and " + LARGEST_MAX_PACKET_SIZE + " bytes");
+        }
+        if (serverReceiveMaximum < 1 || serverReceiveMaximum > LARGEST_RECEIVE_MAXIMUM) {
+            throw new ConfigException(SERVER_RECEIVE_MAXIMUM + " = " + serverReceiveMaximum + " must be between 1 and "
+                    + LARGEST_RECEIVE_MAXIMUM);
+        }
+        if (maxInflightWindow < 1 || maxInflightWindow > LARGEST_RECEIVE_MAXIMUM) {
+            throw new ConfigException(MAX_INFLIGHT_WINDOW + " = " + maxInflightWindow + " must be between 1 and "
+                    + LARGEST_RECEIVE_MAXIMUM);
+        }
     }
 
     /** Reads the {@code mqtt.*} keys; {@value #DATA_DIRECTORY} is required. */
@@ -65,7 +128,11 @@ public record MqttBrokerConfig(
                 source.port(PORT, DEFAULT_PORT),
                 Path.of(source.requiredString(DATA_DIRECTORY)),
                 source.longValue(MAX_QUEUED_MESSAGES, DEFAULT_MAX_QUEUED_MESSAGES),
-                source.duration(MAX_SESSION_EXPIRY, DEFAULT_MAX_SESSION_EXPIRY));
+                source.duration(MAX_SESSION_EXPIRY, DEFAULT_MAX_SESSION_EXPIRY),
+                source.integer(MAX_PACKET_SIZE, DEFAULT_MAX_PACKET_SIZE),
+                source.integer(SERVER_RECEIVE_MAXIMUM, DEFAULT_SERVER_RECEIVE_MAXIMUM),
+                source.integer(MAX_INFLIGHT_WINDOW, DEFAULT_MAX_INFLIGHT_WINDOW),
+                Persistence.parse(source.string(PERSISTENCE, DEFAULT_PERSISTENCE.configValue())));
     }
 
     /** {@code host:port} of the MQTT TCP listener. */
@@ -86,5 +153,39 @@ public record MqttBrokerConfig(
     /** HiveMQ's extension folder; left empty. */
     public Path extensionsDirectory() {
         return dataDirectory.resolve("extensions");
+    }
+
+    /** Where HiveMQ keeps sessions, subscriptions and queued messages. */
+    public enum Persistence {
+        /**
+         * Files under the data directory: sessions, subscriptions and queued QoS 1 messages survive a broker restart or
+         * crash.
+         */
+        FILE("file"),
+        /**
+         * Memory only: a broker restart or crash loses every session, its subscriptions and the messages queued for
+         * it (published, acknowledged to the publisher, not yet acknowledged by the subscriber).
+         */
+        IN_MEMORY("in-memory");
+
+        private final String configValue;
+
+        Persistence(String configValue) {
+            this.configValue = configValue;
+        }
+
+        /** As written in the configuration and in HiveMQ's {@code config.xml}. */
+        public String configValue() {
+            return configValue;
+        }
+
+        static Persistence parse(String value) {
+            for (Persistence persistence : values()) {
+                if (persistence.configValue.equals(value)) {
+                    return persistence;
+                }
+            }
+            throw new ConfigException(PERSISTENCE + " = '" + value + "' must be file or in-memory");
+        }
     }
 }

@@ -16,8 +16,16 @@ import org.w3c.dom.Document;
 import org.xml.sax.InputSource;
 
 class HiveMqConfigurationTest {
-    private static final MqttBrokerConfig CONFIG =
-            new MqttBrokerConfig("127.0.0.1", 11883, Path.of("/data/mqtt"), 1_000_000, Duration.ofDays(7));
+    private static final MqttBrokerConfig CONFIG = new MqttBrokerConfig(
+            "127.0.0.1",
+            11883,
+            Path.of("/data/mqtt"),
+            1_000_000,
+            Duration.ofDays(7),
+            65_536,
+            100,
+            1_000,
+            MqttBrokerConfig.Persistence.FILE);
 
     @Test
     void listenerIsBoundToTheConfiguredHostAndPort() throws Exception {
@@ -43,9 +51,34 @@ class HiveMqConfigurationTest {
     }
 
     @Test
+    void packetSizeReceiveMaximumAndPersistenceAreConfigured() throws Exception {
+        MqttBrokerConfig inMemory = new MqttBrokerConfig(
+                "127.0.0.1",
+                11883,
+                Path.of("/data/mqtt"),
+                1_000_000,
+                Duration.ofDays(7),
+                4096,
+                500,
+                50,
+                MqttBrokerConfig.Persistence.IN_MEMORY);
+
+        Document document = parse(HiveMqConfiguration.render(inMemory));
+
+        assertThat(valueAt(document, "/hivemq/mqtt/packets/max-packet-size")).isEqualTo("4096");
+        assertThat(valueAt(document, "/hivemq/mqtt/receive-maximum/server-receive-maximum"))
+                .isEqualTo("500");
+        assertThat(valueAt(document, "/hivemq/persistence/mode")).isEqualTo("in-memory");
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(HiveMqConfigurationTest.class.getClassLoader().getResource("config.xsd"))
+                .newValidator()
+                .validate(new StreamSource(new StringReader(HiveMqConfiguration.render(inMemory))));
+    }
+
+    @Test
     void hostIsEscaped() throws Exception {
-        MqttBrokerConfig config =
-                new MqttBrokerConfig("a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1));
+        MqttBrokerConfig config = new MqttBrokerConfig(
+                "a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1), 2048, 10, 50, CONFIG.persistence());
 
         assertThat(valueAt(parse(HiveMqConfiguration.render(config)), "/hivemq/listeners/tcp-listener/bind-address"))
                 .isEqualTo("a<b&c");

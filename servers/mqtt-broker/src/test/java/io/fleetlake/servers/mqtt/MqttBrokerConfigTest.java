@@ -17,8 +17,16 @@ class MqttBrokerConfigTest {
         MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of("mqtt.data-dir", "/var/mqtt")));
 
         assertThat(config)
-                .isEqualTo(
-                        new MqttBrokerConfig("127.0.0.1", 1883, Path.of("/var/mqtt"), 1_000_000, Duration.ofDays(7)));
+                .isEqualTo(new MqttBrokerConfig(
+                        "127.0.0.1",
+                        1883,
+                        Path.of("/var/mqtt"),
+                        1_000_000,
+                        Duration.ofDays(7),
+                        65_536,
+                        100,
+                        1_000,
+                        MqttBrokerConfig.Persistence.FILE));
         assertThat(config.address()).isEqualTo("127.0.0.1:1883");
         assertThat(config.configurationDirectory()).isEqualTo(Path.of("/var/mqtt/conf"));
         assertThat(config.persistenceDirectory()).isEqualTo(Path.of("/var/mqtt/data"));
@@ -32,11 +40,23 @@ class MqttBrokerConfigTest {
                 "mqtt.port", "11883",
                 "mqtt.data-dir", "/data/mqtt",
                 "mqtt.max-queued-messages", "5000",
-                "mqtt.max-session-expiry", "1h")));
+                "mqtt.max-session-expiry", "1h",
+                "mqtt.max-packet-size", "4096",
+                "mqtt.server-receive-maximum", "1000",
+                "mqtt.max-inflight-window", "3000",
+                "mqtt.persistence", "in-memory")));
 
         assertThat(config)
-                .isEqualTo(
-                        new MqttBrokerConfig("broker.local", 11883, Path.of("/data/mqtt"), 5000, Duration.ofHours(1)));
+                .isEqualTo(new MqttBrokerConfig(
+                        "broker.local",
+                        11883,
+                        Path.of("/data/mqtt"),
+                        5000,
+                        Duration.ofHours(1),
+                        4096,
+                        1000,
+                        3000,
+                        MqttBrokerConfig.Persistence.IN_MEMORY));
     }
 
     @Test
@@ -69,6 +89,40 @@ class MqttBrokerConfigTest {
         assertThatThrownBy(() -> configWith("mqtt.max-session-expiry", "50000d"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("at most 4294967295 seconds");
+    }
+
+    @Test
+    void packetSizeMustFitMqtt() {
+        assertThatThrownBy(() -> configWith("mqtt.max-packet-size", "1023"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.max-packet-size = 1023 must be between 1024 and 268435460 bytes");
+        assertThatThrownBy(() -> configWith("mqtt.max-packet-size", "268435461"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.max-packet-size");
+    }
+
+    @Test
+    void receiveMaximumMustFitMqtt() {
+        assertThatThrownBy(() -> configWith("mqtt.server-receive-maximum", "0"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.server-receive-maximum = 0 must be between 1 and 65535");
+        assertThatThrownBy(() -> configWith("mqtt.server-receive-maximum", "65536"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.server-receive-maximum");
+    }
+
+    @Test
+    void inflightWindowFitsMqtt() {
+        assertThatThrownBy(() -> configWith("mqtt.max-inflight-window", "0"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.max-inflight-window = 0 must be between 1 and 65535");
+    }
+
+    @Test
+    void persistenceIsFileOrMemory() {
+        assertThatThrownBy(() -> configWith("mqtt.persistence", "disk"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.persistence = 'disk' must be file or in-memory");
     }
 
     private static MqttBrokerConfig configWith(String key, String value) {

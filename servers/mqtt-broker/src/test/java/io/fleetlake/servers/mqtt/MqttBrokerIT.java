@@ -1,21 +1,33 @@
 package io.fleetlake.servers.mqtt;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.MqttGlobalPublishFilter;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
+import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
+import com.hivemq.client.mqtt.mqtt3.Mqtt3Client;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
+import io.fleetlake.common.config.ConfigSource;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -37,7 +49,11 @@ class MqttBrokerIT {
                 freePort(),
                 dataDirectory,
                 MqttBrokerConfig.DEFAULT_MAX_QUEUED_MESSAGES,
-                MqttBrokerConfig.DEFAULT_MAX_SESSION_EXPIRY);
+                MqttBrokerConfig.DEFAULT_MAX_SESSION_EXPIRY,
+                MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE,
+                MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM,
+                MqttBrokerConfig.DEFAULT_MAX_INFLIGHT_WINDOW,
+                MqttBrokerConfig.DEFAULT_PERSISTENCE);
 
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
@@ -83,6 +99,155 @@ class MqttBrokerIT {
                             .mapToObj(Integer::toString)
                             .collect(Collectors.toSet()));
         }
+    }
+
+    /**
+     * Size limit at the first hop: an MQTT 5 client learns the maximum packet size and the receive maximum from the
+     * CONNACK and refuses to send a larger publish itself; an MQTT 3.1.1 client, which is not told, is disconnected
+     * when it sends one. No subscriber ever receives the oversized message, and both clients go on.
+     */
+    @Test
+    void publishAboveTheMaximumPacketSizeIsRefusedAndNothingElseIsAffected() throws Exception {
+        MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                MqttBrokerConfig.PORT, Integer.toString(freePort()),
+                MqttBrokerConfig.DATA_DIRECTORY, dataDirectory.toString())));
+
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            Mqtt5BlockingClient subscriber = client(config, "size-subscriber");
+            subscriber.connect();
+            try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
+                subscriber
+                        .subscribeWith()
+                        .topicFilter("fleet/+/position")
+                        .qos(MqttQos.AT_LEAST_ONCE)
+                        .send();
+
+                Mqtt5BlockingClient device = client(config, "device-5");
+                Mqtt5ConnAck connectionAcknowledgement = device.connect();
+                assertThat(connectionAcknowledgement.getRestrictions().getMaximumPacketSize())
+                        .isEqualTo(MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE);
+                assertThat(connectionAcknowledgement.getRestrictions().getReceiveMaximum())
+                        .isEqualTo(MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM);
+                assertThatThrownBy(() -> device.publishWith()
+                                .topic("fleet/big-5/position")
+                                .qos(MqttQos.AT_LEAST_ONCE)
+                                .payload(new byte[MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE])
+                                .send())
+                        .hasMessageContaining("maximum packet size");
+                publish(device, "fleet/small-5/position", "after-refusal-5");
+
+                Mqtt3BlockingClient legacyDevice = Mqtt3Client.builder()
+                        .identifier("device-3")
+                        .serverHost(config.host())
+                        .serverPort(config.port())
+                        .buildBlocking();
+                legacyDevice.connect();
+                assertThatThrownBy(() -> legacyDevice
+                                .publishWith()
+                                .topic("fleet/big-3/position")
+                                .qos(MqttQos.AT_LEAST_ONCE)
+                                .payload(new byte[MqttBrokerConfig.DEFAULT_MAX_PACKET_SIZE])
+                                .send())
+                        .as("the broker disconnects an MQTT 3.1.1 client that sends too large a packet");
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> !legacyDevice.getState().isConnected());
+                legacyDevice.connect();
+                legacyDevice
+                        .publishWith()
+                        .topic("fleet/small-3/position")
+                        .qos(MqttQos.AT_LEAST_ONCE)
+                        .payload("after-refusal-3".getBytes(StandardCharsets.UTF_8))
+                        .send();
+
+                Set<String> received = new HashSet<>();
+                Optional<Mqtt5Publish> publish;
+                while (received.size() < 2 && (publish = publishes.receive(30, TimeUnit.SECONDS)).isPresent()) {
+                    received.add(publish.get().getTopic() + " "
+                            + new String(publish.get().getPayloadAsBytes(), StandardCharsets.UTF_8));
+                }
+                assertThat(received)
+                        .containsExactlyInAnyOrder(
+                                "fleet/small-5/position after-refusal-5", "fleet/small-3/position after-refusal-3");
+                assertThat(publishes.receive(2, TimeUnit.SECONDS))
+                        .as("no oversized message")
+                        .isEmpty();
+                device.disconnect();
+                legacyDevice.disconnect();
+            }
+            subscriber.disconnect();
+        }
+    }
+
+    /**
+     * HiveMQ's own limit of unacknowledged messages towards a subscriber is 50, whatever its receive maximum; the
+     * broker raises it to {@code mqtt.max-inflight-window}, so that a subscriber that acknowledges late (the ingest
+     * connector waits for Kafka) is not capped at 50 messages per round trip.
+     */
+    @Test
+    void subscriberGetsTheInflightWindowOfUnacknowledgedMessages() throws Exception {
+        int window = 200;
+        MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                MqttBrokerConfig.PORT, Integer.toString(freePort()),
+                MqttBrokerConfig.DATA_DIRECTORY, dataDirectory.toString(),
+                MqttBrokerConfig.MAX_INFLIGHT_WINDOW, Integer.toString(window))));
+
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            List<Mqtt5Publish> unacknowledged = new CopyOnWriteArrayList<>();
+            Mqtt5AsyncClient subscriber = Mqtt5Client.builder()
+                    .identifier("slow-subscriber")
+                    .serverHost(config.host())
+                    .serverPort(config.port())
+                    .buildAsync();
+            ExecutorService delivery = Executors.newSingleThreadExecutor();
+            subscriber.publishes(MqttGlobalPublishFilter.ALL, unacknowledged::add, delivery, true);
+            subscriber
+                    .connectWith()
+                    .cleanStart(false)
+                    .sessionExpiryInterval(SESSION_EXPIRY_SECONDS)
+                    .restrictions()
+                    .receiveMaximum(10_000)
+                    .applyRestrictions()
+                    .send()
+                    .get(30, TimeUnit.SECONDS);
+            subscriber
+                    .subscribeWith()
+                    .topicFilter("fleet/+/position")
+                    .qos(MqttQos.AT_LEAST_ONCE)
+                    .send()
+                    .get(30, TimeUnit.SECONDS);
+
+            Mqtt5BlockingClient publisher = client(config, "fast-publisher");
+            publisher.connect();
+            // One topic per message: HiveMQ sends the next message of one topic only after the previous one was
+            // acknowledged (ordered topics), as a fleet has one topic per vehicle.
+            for (int sequence = 0; sequence < 300; sequence++) {
+                publish(publisher, "fleet/vehicle-" + sequence + "/position", Integer.toString(sequence));
+            }
+
+            // A new connection gets one message first; the window applies once that one is acknowledged.
+            await().atMost(Duration.ofSeconds(60)).until(() -> !unacknowledged.isEmpty());
+            unacknowledged.get(0).acknowledge();
+            await().atMost(Duration.ofSeconds(60)).until(() -> unacknowledged.size() >= 1 + window);
+            assertThat(unacknowledged)
+                    .as("no more than the window without an acknowledgement")
+                    .hasSize(1 + window);
+            unacknowledged.subList(1, 1 + window).forEach(Mqtt5Publish::acknowledge);
+            await().atMost(Duration.ofSeconds(60)).until(() -> unacknowledged.size() == 300);
+            unacknowledged.subList(1 + window, 300).forEach(Mqtt5Publish::acknowledge);
+            publisher.disconnect();
+            subscriber.disconnect().get(30, TimeUnit.SECONDS);
+            delivery.shutdownNow();
+        }
+    }
+
+    private static void publish(Mqtt5BlockingClient client, String topic, String payload) {
+        client.publishWith()
+                .topic(topic)
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .payload(payload.getBytes(StandardCharsets.UTF_8))
+                .send();
     }
 
     private static Mqtt5BlockingClient client(MqttBrokerConfig config, String identifier) {

@@ -1,0 +1,96 @@
+package io.fleetlake.ingest.it;
+
+import com.hivemq.client.mqtt.MqttClient;
+import com.hivemq.client.mqtt.datatypes.MqttQos;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * MQTT 5 clients publishing QoS 1 messages whose payloads are unique ids, and the ledger of the ids the broker
+ * acknowledged: what the ingest must deliver to Kafka. The HiveMQ client keeps each client within the broker's receive
+ * maximum.
+ */
+final class LedgerPublisher implements AutoCloseable {
+    private final List<Mqtt5AsyncClient> clients = new ArrayList<>();
+    private final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    private final Set<String> failed = ConcurrentHashMap.newKeySet();
+    private final List<CompletableFuture<?>> sent = new ArrayList<>();
+
+    LedgerPublisher(String mqttAddress, String clientIdPrefix, int clientCount) {
+        String host = mqttAddress.substring(0, mqttAddress.lastIndexOf(':'));
+        int port = Integer.parseInt(mqttAddress.substring(mqttAddress.lastIndexOf(':') + 1));
+        for (int index = 0; index < clientCount; index++) {
+            Mqtt5AsyncClient client = MqttClient.builder()
+                    .useMqttVersion5()
+                    .identifier(clientIdPrefix + "-" + index)
+                    .serverHost(host)
+                    .serverPort(port)
+                    .automaticReconnectWithDefaultConfig()
+                    .buildAsync();
+            client.connectWith()
+                    .cleanStart(true)
+                    .sessionExpiryInterval(600)
+                    .send()
+                    .join();
+            clients.add(client);
+        }
+    }
+
+    /** Publishes {@code id} as the payload of a message of vehicle {@code vehicle}, on client {@code client}. */
+    synchronized CompletableFuture<?> publish(int client, String vehicle, String id) {
+        return publish(client, "fleet/" + vehicle + "/position", id.getBytes(StandardCharsets.UTF_8), id);
+    }
+
+    /** Publishes any payload; {@code id} names it in the ledger. */
+    synchronized CompletableFuture<?> publish(int client, String topic, byte[] payload, String id) {
+        CompletableFuture<?> result = clients.get(client)
+                .publishWith()
+                .topic(topic)
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .payload(payload)
+                .send()
+                .whenComplete((publishResult, failure) -> {
+                    if (failure == null && publishResult.getError().isEmpty()) {
+                        acknowledged.add(id);
+                    } else {
+                        failed.add(id);
+                    }
+                });
+        sent.add(result);
+        return result;
+    }
+
+    /** Waits until the broker answered every publish. */
+    void awaitAll(Duration timeout) throws Exception {
+        List<CompletableFuture<?>> snapshot;
+        synchronized (this) {
+            snapshot = List.copyOf(sent);
+        }
+        CompletableFuture.allOf(snapshot.toArray(CompletableFuture[]::new))
+                .handle((ignored, failure) -> null)
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Ids the broker acknowledged (PUBACK): each must reach Kafka. */
+    Set<String> acknowledged() {
+        return Set.copyOf(acknowledged);
+    }
+
+    Set<String> failed() {
+        return Set.copyOf(failed);
+    }
+
+    @Override
+    public void close() {
+        for (Mqtt5AsyncClient client : clients) {
+            client.disconnect().handle((ignored, failure) -> null).join();
+        }
+    }
+}

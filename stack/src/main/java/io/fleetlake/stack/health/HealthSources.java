@@ -1,0 +1,50 @@
+package io.fleetlake.stack.health;
+
+import static java.util.Objects.requireNonNull;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Where a health check reads from: the same servers for {@code fleet status} (built from the stack's settings) and for
+ * fleet-exporter (from its {@code exporter.*} keys).
+ *
+ * @param kafkaBootstrapServers the Kafka cluster
+ * @param consumerGroups the consumer groups whose lag is reported (the pipeline's)
+ * @param redisUri Redis, with credentials when it needs them
+ * @param catalogUri the Iceberg REST catalog
+ * @param connectUri the Kafka Connect worker's REST API
+ * @param connectorName the MQTT source connector
+ * @param flinkRestUri the pipeline's Flink REST API
+ * @param maintenanceMetricsUri the table maintenance service's metrics, if it runs
+ * @param mqttMetricsUri the MQTT broker's metrics ({@code fleet_mqtt_publishes_received_total}), if they are served
+ * @param probes one up/down probe per component, in the order they are reported
+ */
+public record HealthSources(
+        String kafkaBootstrapServers,
+        List<String> consumerGroups,
+        String redisUri,
+        String catalogUri,
+        String connectUri,
+        String connectorName,
+        String flinkRestUri,
+        Optional<URI> maintenanceMetricsUri,
+        Optional<URI> mqttMetricsUri,
+        Map<String, BooleanSupplier> probes) {
+    public HealthSources {
+        requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
+        consumerGroups = List.copyOf(requireNonNull(consumerGroups, "consumerGroups is null"));
+        requireNonNull(redisUri, "redisUri is null");
+        requireNonNull(catalogUri, "catalogUri is null");
+        requireNonNull(connectUri, "connectUri is null");
+        requireNonNull(connectorName, "connectorName is null");
+        requireNonNull(flinkRestUri, "flinkRestUri is null");
+        requireNonNull(maintenanceMetricsUri, "maintenanceMetricsUri is null");
+        requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");
+        probes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(probes, "probes is null")));
+    }
+}

@@ -1,0 +1,83 @@
+package io.fleetlake.stack.health;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackPort;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.component.HealthProbes;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/** The embedded stack's servers as {@link HealthSources}, with a probe per component like the launcher's own. */
+public final class StackHealthSources {
+    /** The consumer groups whose lag is reported ({@code health.consumer-groups}, comma-separated). */
+    public static final String CONSUMER_GROUPS = "health.consumer-groups";
+
+    /** The pipeline's consumer group, unless {@code pipeline.consumer-group} names another. */
+    public static final String DEFAULT_PIPELINE_GROUP = "fleet-pipeline";
+
+    private StackHealthSources() {}
+
+    public static HealthSources of(StackSettings settings, ConfigSource configuration) {
+        String host = settings.host();
+        String pipelineGroup = configuration.string("pipeline.consumer-group", DEFAULT_PIPELINE_GROUP);
+        List<String> groups = configuration
+                .string(CONSUMER_GROUPS)
+                .map(value -> Arrays.stream(value.split(","))
+                        .map(String::trim)
+                        .filter(group -> !group.isEmpty())
+                        .toList())
+                .orElse(List.of(pipelineGroup));
+        return new HealthSources(
+                settings.kafkaBootstrapServers(),
+                groups,
+                settings.redisUri(),
+                settings.catalogUri(),
+                connectUri(settings),
+                FleetStack.CONNECTOR_NAME,
+                settings.flinkRestUri(),
+                Optional.of(metricsUri(host, settings.port(StackPort.MAINTENANCE))),
+                Optional.of(metricsUri(host, settings.port(StackPort.MQTT_METRICS))),
+                probes(settings));
+    }
+
+    /** Every component of the embedded stack and the probe that tells whether it is up. */
+    public static Map<String, BooleanSupplier> probes(StackSettings settings) {
+        String host = settings.host();
+        Map<String, BooleanSupplier> probes = new LinkedHashMap<>();
+        probes.put(FleetStack.KAFKA, HealthProbes.kafka(settings.kafkaBootstrapServers()));
+        probes.put(FleetStack.S3, http(settings.s3Endpoint() + "/healthz"));
+        probes.put(FleetStack.MQTT, HealthProbes.tcp(host, settings.port(StackPort.MQTT)));
+        probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri())));
+        probes.put(FleetStack.CATALOG, http(settings.catalogUri() + "/v1/config"));
+        probes.put(FleetStack.CONNECT, http(connectUri(settings) + "/connectors"));
+        probes.put(FleetStack.PLANNING, http(settings.planningUri() + "/healthz"));
+        probes.put(FleetStack.PIPELINE, http(settings.flinkRestUri() + "/jobs/overview"));
+        probes.put(FleetStack.TRINO, http("http://" + host + ":" + settings.port(StackPort.TRINO) + "/v1/info"));
+        probes.put(FleetStack.DASHBOARD, http(settings.dashboardUri() + "/healthz"));
+        probes.put(
+                FleetStack.MAINTENANCE,
+                http(metricsUri(host, settings.port(StackPort.MAINTENANCE)).toString()));
+        probes.put(
+                FleetStack.EXPORTER,
+                http(metricsUri(host, settings.port(StackPort.EXPORTER)).toString()));
+        return probes;
+    }
+
+    public static String connectUri(StackSettings settings) {
+        return "http://" + settings.host() + ":" + settings.port(StackPort.CONNECT);
+    }
+
+    public static URI metricsUri(String host, int port) {
+        return URI.create("http://" + host + ":" + port + "/metrics");
+    }
+
+    private static BooleanSupplier http(String uri) {
+        return HealthProbes.http(URI.create(uri), body -> true);
+    }
+}

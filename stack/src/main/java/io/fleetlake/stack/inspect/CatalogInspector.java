@@ -1,0 +1,90 @@
+package io.fleetlake.stack.inspect;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.model.Tables;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Questions about the Iceberg tables, asked through the REST catalog's load-table endpoint: the table metadata lists
+ * every snapshot with its time and operation, without reading any data file.
+ */
+public final class CatalogInspector {
+    /** Iceberg's operation of a snapshot that only rewrites files (compaction); it adds no data. */
+    private static final String REPLACE = "replace";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final String catalogUri;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+
+    /** @param catalogUri for example {@code http://127.0.0.1:18181} */
+    public CatalogInspector(String catalogUri) {
+        this.catalogUri = requireNonNull(catalogUri, "catalogUri is null");
+    }
+
+    /**
+     * The newest commit to a table of the {@value Tables#NAMESPACE} namespace that added or removed data (appends,
+     * overwrites, deletes; not compaction's rewrites), and how many snapshots the table keeps.
+     *
+     * @throws InspectionException when the catalog cannot be asked or does not know the table
+     */
+    public TableCommits commits(String table) {
+        requireNonNull(table, "table is null");
+        URI uri = URI.create(catalogUri + "/v1/namespaces/" + Tables.NAMESPACE + "/tables/" + table);
+        try {
+            HttpResponse<String> response = http.send(
+                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new InspectionException("GET " + uri + " answered " + response.statusCode());
+            }
+            return parse(Tables.qualified(table), JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new InspectionException(
+                    "Cannot load table " + table + " from the catalog at " + catalogUri + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InspectionException("Interrupted while loading table " + table, e);
+        }
+    }
+
+    /** The commits of a load-table response ({@code {"metadata": {"snapshots": [...]}}}). */
+    static TableCommits parse(String table, JsonNode loadTableResponse) {
+        long newest = Long.MIN_VALUE;
+        int snapshots = 0;
+        for (JsonNode snapshot : loadTableResponse.path("metadata").path("snapshots")) {
+            snapshots++;
+            String operation = snapshot.path("summary").path("operation").asText("");
+            if (!REPLACE.equals(operation)) {
+                newest = Math.max(newest, snapshot.path("timestamp-ms").asLong(Long.MIN_VALUE));
+            }
+        }
+        return new TableCommits(
+                table,
+                newest == Long.MIN_VALUE ? Optional.empty() : Optional.of(Instant.ofEpochMilli(newest)),
+                snapshots);
+    }
+
+    /**
+     * @param table {@code namespace.table}
+     * @param lastDataCommit when the newest snapshot that changed data was committed; empty for a table without one
+     * @param snapshots snapshots the table's metadata keeps
+     */
+    public record TableCommits(String table, Optional<Instant> lastDataCommit, int snapshots) {
+        public TableCommits {
+            requireNonNull(table, "table is null");
+            requireNonNull(lastDataCommit, "lastDataCommit is null");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.fleetlake.stack.exporter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.health.HealthThresholds;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ExporterConfigTest {
+    private static final Map<String, String> REQUIRED = Map.of(
+            ExporterConfig.KAFKA_BOOTSTRAP_SERVERS, "kafka:9092",
+            ExporterConfig.REDIS_URI, "redis://:secret@redis:6379",
+            ExporterConfig.CATALOG_URI, "http://catalog:8181",
+            ExporterConfig.CONNECT_URI, "http://connect:8083",
+            ExporterConfig.FLINK_REST_URI, "http://flink-jobmanager:8081");
+
+    @Test
+    void defaults() {
+        ExporterConfig config = ExporterConfig.from(ConfigSource.of(REQUIRED));
+
+        assertThat(config.host()).isEqualTo("127.0.0.1");
+        assertThat(config.port()).isEqualTo(9400);
+        assertThat(config.interval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.sources().consumerGroups()).containsExactly("fleet-pipeline");
+        assertThat(config.sources().connectorName()).isEqualTo("mqtt-positions");
+        assertThat(config.sources().maintenanceMetricsUri()).isEmpty();
+        assertThat(config.sources().mqttMetricsUri()).isEmpty();
+        assertThat(config.sources().probes()).isEmpty();
+        assertThat(config.thresholds()).isEqualTo(HealthThresholds.from(ConfigSource.empty()));
+    }
+
+    @Test
+    void everyKeyIsRead() {
+        Map<String, String> values = new HashMap<>(REQUIRED);
+        values.putAll(Map.of(
+                ExporterConfig.HOST, "0.0.0.0",
+                ExporterConfig.PORT, "9401",
+                ExporterConfig.INTERVAL, "30s",
+                ExporterConfig.CONSUMER_GROUPS, "fleet-pipeline, audit",
+                ExporterConfig.CONNECTOR_NAME, "mqtt-other",
+                ExporterConfig.MAINTENANCE_METRICS_URI, "http://table-maintenance:9464/metrics",
+                ExporterConfig.MQTT_METRICS_URI, "http://mosquitto-exporter:9234/metrics",
+                ExporterConfig.PROBES, "s3=http://minio:9000/minio/health/live, mqtt=tcp://mosquitto:1883"));
+
+        ExporterConfig config = ExporterConfig.from(ConfigSource.of(values));
+
+        assertThat(config.host()).isEqualTo("0.0.0.0");
+        assertThat(config.port()).isEqualTo(9401);
+        assertThat(config.interval()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(config.sources().consumerGroups()).containsExactly("fleet-pipeline", "audit");
+        assertThat(config.sources().connectorName()).isEqualTo("mqtt-other");
+        assertThat(config.sources().maintenanceMetricsUri())
+                .contains(URI.create("http://table-maintenance:9464/metrics"));
+        assertThat(config.sources().mqttMetricsUri())
+                .isEqualTo(Optional.of(URI.create("http://mosquitto-exporter:9234/metrics")));
+        assertThat(List.copyOf(config.sources().probes().keySet())).containsExactly("s3", "mqtt");
+    }
+
+    @Test
+    void aMissingServerIsNamedByItsKey() {
+        Map<String, String> values = new HashMap<>(REQUIRED);
+        values.remove(ExporterConfig.CATALOG_URI);
+
+        assertThatThrownBy(() -> ExporterConfig.from(ConfigSource.of(values)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(ExporterConfig.CATALOG_URI);
+    }
+
+    @Test
+    void aProbeWithAnUnknownSchemeIsRefused() {
+        Map<String, String> values = new HashMap<>(REQUIRED);
+        values.put(ExporterConfig.PROBES, "s3=ftp://minio:21");
+
+        assertThatThrownBy(() -> ExporterConfig.from(ConfigSource.of(values)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(ExporterConfig.PROBES)
+                .hasMessageContaining("ftp://minio:21");
+    }
+
+    @Test
+    void theRedisPasswordIsNotPrinted() {
+        assertThat(ExporterConfig.from(ConfigSource.of(REQUIRED)).toString())
+                .contains("redis://***@redis:6379")
+                .doesNotContain("secret");
+    }
+}
