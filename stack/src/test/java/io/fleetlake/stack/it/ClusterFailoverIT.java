@@ -67,8 +67,8 @@ class ClusterFailoverIT {
     private static final int CLIENTS = 3;
     private static final int VEHICLES_PER_CLIENT = 5;
     private static final Duration RECOVERY_TIMEOUT = Duration.ofMinutes(4);
-    /** How long the job runs at each parallelism before the next step, so that it checkpoints and commits there. */
-    private static final Duration DWELL = Duration.ofSeconds(20);
+    /** Checkpoints the job completes at each step before the next, so that it commits to Iceberg there. */
+    private static final int CHECKPOINTS_PER_STEP = 3;
 
     private final List<String> figures = new ArrayList<>();
     private StackSettings settings;
@@ -96,18 +96,18 @@ class ClusterFailoverIT {
 
             try (LedgerPublishers publishers = LedgerPublishers.start(settings, PREFIX, CLIENTS, VEHICLES_PER_CLIENT)) {
                 awaitRowsBeyond(0, Instant.now(), "first rows of the ledger committed");
-                dwell();
+                awaitCheckpoints();
 
                 killTaskManager(cluster);
-                dwell();
+                awaitCheckpoints();
 
                 rescale(4);
-                dwell();
+                awaitCheckpoints();
                 rescale(2);
-                dwell();
+                awaitCheckpoints();
 
                 killJobManager(cluster);
-                dwell();
+                awaitCheckpoints();
 
                 publishers.stop(Duration.ofMinutes(5));
                 verify(publishers, Duration.ofNanos(System.nanoTime() - testStart));
@@ -309,10 +309,24 @@ class ClusterFailoverIT {
         figure(what, since(since));
     }
 
-    /** Lets the job run and checkpoint at its current parallelism before the next step. */
-    private static void dwell() throws InterruptedException {
-        // The load itself is the point here: the publishers keep publishing while the job runs.
-        TimeUnit.MILLISECONDS.sleep(DWELL.toMillis());
+    /**
+     * Lets the job run at its current parallelism, under load, until it has completed {@value #CHECKPOINTS_PER_STEP}
+     * more checkpoints (each one an Iceberg commit), so that every step restores state written at the previous one.
+     */
+    private void awaitCheckpoints() throws IOException {
+        String jobId = job().id();
+        long before = completedCheckpoints(jobId);
+        await().alias(CHECKPOINTS_PER_STEP + " more checkpoints of job " + jobId)
+                .atMost(RECOVERY_TIMEOUT)
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptions()
+                .until(() -> completedCheckpoints(jobId) >= before + CHECKPOINTS_PER_STEP);
+    }
+
+    private long completedCheckpoints(String jobId) throws IOException {
+        return rest.checkpoints(jobId)
+                .map(FlinkRestClient.CheckpointStatistics::completed)
+                .orElse(0L);
     }
 
     private void figure(String what, Duration took) {
