@@ -253,8 +253,11 @@ public final class ClusterCommand implements Runnable {
                     cluster.rest().stopWithSavepoint(job.id(), cluster.cluster().savepointDirectory(), limit);
             cluster.files().recordFinalSavepoint(job.id(), savepoint);
             long stopped = System.nanoTime();
-            Optional<Snapshot> snapshot =
-                    cluster.rest().checkpoints(job.id()).flatMap(CheckpointStatistics::latestSavepoint);
+            // The statistics of a job stopped with a savepoint may report its size as 0: then the size is not shown.
+            Optional<Snapshot> snapshot = cluster.rest()
+                    .checkpoints(job.id())
+                    .flatMap(CheckpointStatistics::latestSavepoint)
+                    .filter(value -> value.stateBytes() > 0);
             JobDetails next = awaitNextJob(cluster, job.id(), target, started + limit.toNanos());
             long running = System.nanoTime();
             report(job, savepoint, snapshot, next, stopped - started, running - stopped);

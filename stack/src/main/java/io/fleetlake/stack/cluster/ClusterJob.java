@@ -129,8 +129,7 @@ public final class ClusterJob implements Component {
         Path jar = jobJar.get();
         String jarId = rest.uploadJar(jar);
         try {
-            // No state may go unclaimed: a snapshot that does not map onto the job's operators is refused.
-            return rest.runJar(jarId, programArguments.get(), parallelism, restoreFrom, false);
+            return rest.runJar(jarId, programArguments.get(), parallelism, restoreFrom);
         } finally {
             try {
                 rest.deleteJar(jarId);

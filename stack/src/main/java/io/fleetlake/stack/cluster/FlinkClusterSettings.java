@@ -6,7 +6,9 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Settings of the stack's Flink session cluster (keys {@code cluster.*}), used when {@value PipelineMode#KEY} is
@@ -44,6 +46,13 @@ public record FlinkClusterSettings(
     public static final String STOP_TIMEOUT = "cluster.stop-timeout";
     public static final String FLINK_PREFIX = "cluster.flink.";
 
+    /**
+     * Flink keys that name a snapshot to restore. A restore path is an argument of one submission (the REST API's
+     * {@code savepointPath}); left in the cluster's configuration it would be restored again by every later submission,
+     * going back in time past everything committed since.
+     */
+    static final Set<String> RESTORE_KEYS = Set.of("execution.state-recovery.path", "execution.savepoint.path");
+
     /** The bucket of the default checkpoint and savepoint directories; the embedded S3 server creates it. */
     public static final String BUCKET = "flink";
 
@@ -70,6 +79,14 @@ public record FlinkClusterSettings(
         if (slotsPerTaskManager < 1 || slotsPerTaskManager > 32) {
             throw new ConfigException("Invalid configuration " + SLOTS_PER_TASK_MANAGER + " = " + slotsPerTaskManager
                     + ": expected 1 to 32");
+        }
+        for (String key : flinkOptions.keySet()) {
+            if (RESTORE_KEYS.contains(key)) {
+                throw new ConfigException("Invalid configuration " + FLINK_PREFIX + key + ": a snapshot to restore is"
+                        + " never part of the cluster's configuration (every later submission would restore it"
+                        + " again); the stack restores the newest snapshot by itself, and fleet cluster rescale"
+                        + " restores the savepoint it takes");
+            }
         }
         if (stopTimeout.isNegative() || stopTimeout.isZero()) {
             throw new ConfigException(
@@ -102,7 +119,7 @@ public record FlinkClusterSettings(
         return "flink-taskmanager-" + number;
     }
 
-    private static <T> T memory(java.util.function.Supplier<T> memory) {
+    private static <T> T memory(Supplier<T> memory) {
         try {
             return memory.get();
         } catch (IllegalArgumentException e) {

@@ -159,13 +159,25 @@ public final class FlinkRestClient {
      *
      * @param savepointPath the checkpoint or savepoint to restore, for this submission only
      */
-    public String runJar(
-            String jarId,
-            List<String> programArguments,
-            int parallelism,
-            Optional<String> savepointPath,
-            boolean allowNonRestoredState)
+    public String runJar(String jarId, List<String> programArguments, int parallelism, Optional<String> savepointPath)
             throws IOException {
+        JsonNode answer =
+                post("/jars/" + jarId + "/run", runRequest(programArguments, parallelism, savepointPath), RUN_TIMEOUT);
+        String jobId = answer.path("jobid").asText();
+        if (jobId.isEmpty()) {
+            throw new IOException("POST /jars/" + jarId + "/run answered without a job id: " + answer);
+        }
+        return jobId;
+    }
+
+    /**
+     * The body of {@code POST /jars/:id/run}: the program arguments as a list (never one string Flink would split at
+     * spaces), the parallelism, the snapshot to restore only when there is one, and never unclaimed state.
+     */
+    static ObjectNode runRequest(List<String> programArguments, int parallelism, Optional<String> savepointPath) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("The parallelism must be at least 1, got " + parallelism);
+        }
         ObjectNode body = JSON.createObjectNode();
         body.putArray("programArgsList")
                 .addAll(programArguments.stream()
@@ -173,13 +185,10 @@ public final class FlinkRestClient {
                         .toList());
         body.put("parallelism", parallelism);
         savepointPath.ifPresent(path -> body.put("savepointPath", path));
-        body.put("allowNonRestoredState", allowNonRestoredState);
-        JsonNode answer = post("/jars/" + jarId + "/run", body, RUN_TIMEOUT);
-        String jobId = answer.path("jobid").asText();
-        if (jobId.isEmpty()) {
-            throw new IOException("POST /jars/" + jarId + "/run answered without a job id: " + answer);
-        }
-        return jobId;
+        // No state may go unclaimed: a snapshot that does not map onto the job's operators (an operator lost its uid)
+        // is refused instead of silently restoring without that operator's state.
+        body.put("allowNonRestoredState", false);
+        return body;
     }
 
     /** Deletes an uploaded jar from the JobManager's upload folder. */
