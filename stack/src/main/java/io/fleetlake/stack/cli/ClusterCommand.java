@@ -207,8 +207,9 @@ public final class ClusterCommand implements Runnable {
                         + " savepoint, at --parallelism (default: the current one) and with the job jar as it is built"
                         + " now; wait until every task of the new job runs.",
                 "The parallelism can be at most the cluster's slots (cluster.taskmanagers x"
-                        + " cluster.slots-per-taskmanager); above the 2 partitions of gps.raw.positions the extra"
-                        + " source tasks stay idle, the per-vehicle work and the sinks spread further."
+                        + " cluster.slots-per-taskmanager); above the partitions of gps.raw.positions"
+                        + " (stack.kafka-partitions, 2 by default) the extra source tasks stay idle, the per-vehicle"
+                        + " work and the sinks spread further."
             })
     static final class Rescale implements Callable<Integer> {
         private static final Duration POLL_INTERVAL = Duration.ofMillis(500);
