@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.records.EnrichedPosition;
+import io.fleetlake.flink.records.RejectedRecord;
+import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.PipelineMetricsReporter;
 import io.fleetlake.flink.runtime.RestartReporter;
@@ -84,14 +87,27 @@ public final class FleetPipeline implements AutoCloseable {
 
     /** The production job; {@link FleetPipelineClusterMain} submits the same one to a Flink cluster. */
     static FleetPipelineJob productionJob(FleetPipelineConfig config) {
+        return productionJob(
+                config,
+                IcebergTableSink.positions(config),
+                IcebergTableSink.rejectedPositions(config),
+                IcebergTableSink.vehicleMinutes(config));
+    }
+
+    /** The production job with the Iceberg tables of another catalog, for tests of the job graph. */
+    static FleetPipelineJob productionJob(
+            FleetPipelineConfig config,
+            IcebergTableSink<EnrichedPosition> positions,
+            IcebergTableSink<RejectedRecord> rejectedPositions,
+            IcebergTableSink<VehicleMinute> vehicleMinutes) {
         return FleetPipelineJob.builder()
                 .source(RawPositionsSource.create(config))
                 .routeSource(RouteSource.create(config.planningUri(), config.enrichment()))
                 .deadLetterSink(DeadLetterSink.create(config))
-                .rejectedTableSink(IcebergTableSink.rejectedPositions(config))
+                .rejectedTableSink(rejectedPositions)
                 .currentStateSink(RedisCurrentStateSink.create(config.redisUri()))
-                .positionTableSink(IcebergTableSink.positions(config))
-                .vehicleMinuteTableSink(IcebergTableSink.vehicleMinutes(config))
+                .positionTableSink(positions)
+                .vehicleMinuteTableSink(vehicleMinutes)
                 .latePositionSink(LatePositionSink.create(config))
                 .validationRules(config.validationRules())
                 .enrichment(config.enrichment())

@@ -1,6 +1,7 @@
 package io.fleetlake.flink;
 
 import io.fleetlake.common.config.ConfigOptions;
+import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.model.PipelineMetricNames;
@@ -14,16 +15,20 @@ import picocli.CommandLine.Mixin;
 
 /**
  * Submits the fleet pipeline to the Flink cluster it is started by: {@code flink run -c
- * io.fleetlake.flink.FleetPipelineClusterMain <job jar> --config pipeline.properties}, or the JobManager of an
+ * io.fleetlake.flink.FleetPipelineClusterMain <job jar> --config pipeline.properties}, the REST API of a session
+ * cluster ({@code POST /jars/:id/run}, which runs this main in the JobManager), or the JobManager of an
  * application-mode deployment ({@code standalone-job --job-classname io.fleetlake.flink.FleetPipelineClusterMain}).
  *
  * <p>The job is the one {@link FleetPipelineMain} runs locally. The job sets exactly-once checkpoints every {@value
- * FleetPipelineConfig#CHECKPOINT_INTERVAL} (they are the Iceberg commit interval), the parallelism {@value
- * FleetPipelineConfig#PARALLELISM}, the restart strategy ({@code pipeline.restart-*}: exponential delay, never giving
- * up), the buffer timeout ({@value FleetPipelineConfig#BUFFER_TIMEOUT}) and its serialization (no Kryo, object reuse);
+ * FleetPipelineConfig#CHECKPOINT_INTERVAL} (they are the Iceberg commit interval), the restart strategy ({@code pipeline.restart-*}: exponential delay, never giving
+ * up), the buffer timeout ({@value FleetPipelineConfig#BUFFER_TIMEOUT}), its serialization (no Kryo, object reuse), an
+ * explicit uid on every operator and the maximum parallelism, and the parallelism {@value
+ * FleetPipelineConfig#PARALLELISM} when that key is set;
  * everything else comes from the cluster's configuration: checkpoint storage ({@code execution.checkpointing.dir}),
- * state backend ({@code state.backend.type}), retention and the checkpoint or savepoint to restore ({@code flink run
- * -s}, {@code execution.state-recovery.path}).
+ * state backend ({@code state.backend.type}) and retention. Without {@code pipeline.parallelism} the submission decides
+ * the parallelism ({@code flink run -p}, the REST API's {@code parallelism}, else {@code parallelism.default}). The
+ * checkpoint or savepoint to restore is an argument of one submission ({@code flink run -s}, the REST API's
+ * {@code savepointPath}), never part of a configuration that outlives it.
  * {@value FleetPipelineConfig#CHECKPOINT_DIR} is not used.
  *
  * <p>Unlike the other mains this one never calls {@code System.exit}: in application mode it runs inside the
@@ -55,20 +60,44 @@ public final class FleetPipelineClusterMain {
     }
 
     private void submit() throws Exception {
-        FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(config.load());
-        LOG.info("Submitting the fleet pipeline to the Flink cluster with {}", pipelineConfig);
+        ConfigSource source = config.load();
+        FleetPipelineConfig pipelineConfig = FleetPipelineConfig.from(source);
+        boolean parallelismConfigured =
+                source.string(FleetPipelineConfig.PARALLELISM).isPresent();
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment();
-        configure(environment, pipelineConfig);
+        if (parallelismConfigured) {
+            configure(environment, pipelineConfig);
+        } else {
+            configureKeepingTheSubmittedParallelism(environment, pipelineConfig);
+        }
+        LOG.info(
+                "Submitting the fleet pipeline to the Flink cluster at parallelism {} ({}) with {}",
+                environment.getParallelism(),
+                parallelismConfigured
+                        ? FleetPipelineConfig.PARALLELISM
+                        : "the submission's: flink run -p, the REST API's parallelism, or parallelism.default",
+                pipelineConfig);
         FleetPipeline.productionJob(pipelineConfig).addTo(environment);
         environment.execute(PipelineMetricNames.JOB_NAME);
     }
 
     /**
      * What the job itself decides ({@link ClusterConfiguration#jobSettings}: checkpoints, restart strategy, buffer
-     * timeout, serialization) and its parallelism; the rest is the cluster's configuration.
+     * timeout, serialization, uids, maximum parallelism) and its parallelism, {@code pipeline.parallelism}; the rest is
+     * the cluster's configuration.
      */
     static void configure(StreamExecutionEnvironment environment, FleetPipelineConfig config) {
-        environment.configure(ClusterConfiguration.jobSettings(new Configuration(), config));
+        configureKeepingTheSubmittedParallelism(environment, config);
         environment.setParallelism(config.parallelism());
+    }
+
+    /**
+     * {@link #configure} without setting the parallelism: when {@code pipeline.parallelism} is not set, the submission
+     * decides it ({@code flink run -p}, the {@code parallelism} of the REST API's {@code /jars/:id/run}, else the
+     * cluster's {@code parallelism.default}), which is how a job is rescaled from a savepoint.
+     */
+    static void configureKeepingTheSubmittedParallelism(
+            StreamExecutionEnvironment environment, FleetPipelineConfig config) {
+        environment.configure(ClusterConfiguration.jobSettings(new Configuration(), config));
     }
 }

@@ -8,6 +8,9 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import java.time.Duration;
 import java.util.Map;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -42,6 +45,24 @@ class FleetPipelineClusterMainTest {
         assertThat(config.checkpointDirectory())
                 .as("the cluster's checkpoint storage is used")
                 .isEmpty();
+    }
+
+    @Test
+    void withoutPipelineParallelismTheSubmissionDecidesItSoThatASavepointCanBeRestoredAtAnother() {
+        Configuration submitted = new Configuration();
+        submitted.set(CoreOptions.DEFAULT_PARALLELISM, 4);
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(submitted);
+
+        FleetPipelineClusterMain.configureKeepingTheSubmittedParallelism(
+                environment, FleetPipelineConfig.from(ConfigSource.empty()));
+
+        assertThat(environment.getParallelism()).isEqualTo(4);
+        assertThat(environment.getMaxParallelism())
+                .as("fixed, so that every rescale restores the same key groups")
+                .isEqualTo(128);
+        assertThat(environment.getConfiguration().get(PipelineOptions.AUTO_GENERATE_UIDS))
+                .as("an operator without an explicit uid is refused")
+                .isFalse();
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.fleetlake.stack;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.stack.JavaComponents.Module;
+import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
@@ -70,7 +71,7 @@ public final class EmbeddedServers implements StackServers {
                                 "s3.access-key", settings.s3AccessKey(),
                                 "s3.secret-key", settings.s3SecretKey(),
                                 "s3.region", settings.s3Region(),
-                                "s3.buckets", settings.warehouseBucket()),
+                                "s3.buckets", settings.warehouseBucket() + "," + FlinkClusterSettings.BUCKET),
                         HealthProbes.http(URI.create(settings.s3Endpoint() + "/healthz"), body -> true),
                         settings.s3Endpoint()),
                 javaComponents.component(

@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.JavaComponents.Module;
+import io.fleetlake.stack.cluster.FlinkClusterComponents;
+import io.fleetlake.stack.cluster.FlinkClusterSettings;
+import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
@@ -59,6 +62,8 @@ public final class FleetStack {
     public static final String CONNECTOR_NAME = "mqtt-positions";
 
     private static final short REPLICATION_FACTOR = 1;
+    private static final String PIPELINE_PARALLELISM = "pipeline.parallelism";
+    private static final int DEFAULT_PIPELINE_PARALLELISM = 2;
 
     /** A Prometheus binary to run instead of Debian's {@code /usr/bin/prometheus}. */
     public static final String PROMETHEUS_EXECUTABLE = "stack.prometheus-executable";
@@ -205,6 +210,9 @@ public final class FleetStack {
                 maintenanceUri + "/metrics"));
         components.add(exporter());
         prometheus().ifPresent(components::add);
+        if (PipelineMode.from(settings.configuration()) == PipelineMode.CLUSTER) {
+            return withClusterPipeline(components);
+        }
         return components;
     }
 
@@ -302,6 +310,65 @@ public final class FleetStack {
         List<String> all = new ArrayList<>(first);
         all.addAll(second);
         return all;
+    }
+
+    /**
+     * The pipeline on a Flink session cluster instead of its own MiniCluster ({@value PipelineMode#KEY} = {@code
+     * cluster}): a JobManager, TaskManagers and the job in place of the {@value #PIPELINE} process, with the same
+     * dependencies and configuration.
+     */
+    private List<Component> withClusterPipeline(List<Component> components) {
+        List<Component> replaced = new ArrayList<>();
+        for (Component component : components) {
+            if (component.name().equals(PIPELINE)) {
+                replaced.addAll(clusterPipeline(Set.of(S3), component.dependencies()));
+            } else {
+                replaced.add(component);
+            }
+        }
+        return replaced;
+    }
+
+    /**
+     * The cluster's components. The job reads the configuration file the embedded pipeline would read, without what
+     * only the MiniCluster uses (its checkpoint folder and REST address: the cluster has its own) and without {@code
+     * pipeline.parallelism}: on the cluster the submission decides the parallelism ({@code pipeline.parallelism} at
+     * first, then what {@code fleet cluster rescale} asked for).
+     */
+    private List<Component> clusterPipeline(Set<String> jobManagerDependencies, Set<String> jobDependencies) {
+        FlinkClusterSettings cluster = FlinkClusterSettings.from(settings.configuration());
+        FlinkClusterComponents.JobSubmission job = new FlinkClusterComponents.JobSubmission(
+                PIPELINE,
+                jobDependencies,
+                () -> List.of(
+                        "--config",
+                        javaComponents
+                                .writeConfigurationOf(
+                                        PIPELINE,
+                                        Set.of(
+                                                "pipeline.checkpoint-dir",
+                                                "pipeline.rest-host",
+                                                "pipeline.rest-port",
+                                                PIPELINE_PARALLELISM))
+                                .toString()),
+                settings.configuration().integer(PIPELINE_PARALLELISM, DEFAULT_PIPELINE_PARALLELISM));
+        return new FlinkClusterComponents(settings, home, cluster).components(jobManagerDependencies, job);
+    }
+
+    /**
+     * The pipeline on a Flink session cluster as a stack of its own, for a stack whose other components already run
+     * with the same settings and whose own pipeline is stopped: the cluster test swaps the pipeline of a running stack
+     * for the cluster this way. Its supervision statuses are not written to the stack's status file.
+     */
+    public static EmbeddedStack pipelineCluster(StackSettings settings, FleetHome home) {
+        FleetStack stack = new FleetStack(settings, home, new EmbeddedServers(settings, home));
+        // Builds the components once, so that the pipeline's configuration is known.
+        stack.components();
+        return new EmbeddedStack(
+                stack.clusterPipeline(Set.of(), Set.of()),
+                settings.startTimeout(),
+                SupervisionPolicy.from(settings.configuration()),
+                statuses -> {});
     }
 
     private List<NewTopic> topics() {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -28,6 +29,8 @@ import java.util.stream.Stream;
 final class JavaComponents {
     private final StackSettings settings;
     private final FleetHome home;
+    /** The configuration of every component built so far, by name. */
+    private final Map<String, Map<String, String>> configurations = new ConcurrentHashMap<>();
 
     JavaComponents(StackSettings settings, FleetHome home) {
         this.settings = requireNonNull(settings, "settings is null");
@@ -42,13 +45,9 @@ final class JavaComponents {
             Map<String, String> stackKeys,
             BooleanSupplier healthProbe,
             String endpoint) {
-        Path configFile = settings.dataDirectory().resolve("conf").resolve(name + ".properties");
-        Map<String, String> configuration = new TreeMap<>(stackKeys);
-        Stream.concat(
-                        stackKeys.keySet().stream().map(key -> key.substring(0, key.indexOf('.'))),
-                        module.extraPrefixes().stream())
-                .distinct()
-                .forEach(prefix -> configuration.putAll(userKeys(prefix)));
+        Path configFile = configurationFile(name);
+        Map<String, String> configuration = configuration(stackKeys, module.extraPrefixes());
+        configurations.put(name, configuration);
         return new ProcessComponent(
                 name,
                 dependencies,
@@ -70,6 +69,40 @@ final class JavaComponents {
                 settings.logFile(name),
                 healthProbe,
                 endpoint);
+    }
+
+    /**
+     * Writes the configuration file {@link #component} made for {@code name} (its stack keys and the user's keys of
+     * the same prefixes) without some keys, for the same component run another way (the pipeline job on a Flink
+     * cluster reads it there), and returns its path.
+     *
+     * @param withoutKeys keys left out, even when the user set them
+     */
+    Path writeConfigurationOf(String name, Set<String> withoutKeys) {
+        Map<String, String> configuration = configurations.get(name);
+        if (configuration == null) {
+            throw new IllegalStateException("No component " + name + " was built, so its configuration is unknown");
+        }
+        Map<String, String> written = new TreeMap<>(configuration);
+        written.keySet().removeAll(withoutKeys);
+        Path file = configurationFile(name);
+        writeConfiguration(file, written);
+        return file;
+    }
+
+    /** The stack's keys of a component plus every key the user set with the same prefixes or the extra ones. */
+    private Map<String, String> configuration(Map<String, String> stackKeys, List<String> extraPrefixes) {
+        Map<String, String> configuration = new TreeMap<>(stackKeys);
+        Stream.concat(
+                        stackKeys.keySet().stream().map(key -> key.substring(0, key.indexOf('.'))),
+                        extraPrefixes.stream())
+                .distinct()
+                .forEach(prefix -> configuration.putAll(userKeys(prefix)));
+        return configuration;
+    }
+
+    private Path configurationFile(String name) {
+        return settings.dataDirectory().resolve("conf").resolve(name + ".properties");
     }
 
     /** Keys of one component prefix set in the stack's configuration, so users can tune any component. */

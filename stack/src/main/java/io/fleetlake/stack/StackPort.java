@@ -10,6 +10,8 @@ public enum StackPort {
     CATALOG("catalog.port", 18181),
     CONNECT("connect.port", 18083),
     FLINK("pipeline.rest-port", 18081),
+    /** The JobManager's RPC port in the cluster pipeline mode, which the TaskManagers connect to. */
+    FLINK_RPC("cluster.jobmanager-rpc-port", 18123),
     TRINO("trino.port", 18080),
     PLANNING("planning.port", 18090),
     DASHBOARD("dashboard.port", 18088),

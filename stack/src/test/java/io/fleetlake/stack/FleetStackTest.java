@@ -3,7 +3,12 @@ package io.fleetlake.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.cluster.ClusterJob;
+import io.fleetlake.stack.cluster.FlinkClusterComponents;
+import io.fleetlake.stack.cluster.FlinkClusterSettings;
+import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.process.FleetHome;
@@ -71,6 +76,49 @@ class FleetStackTest {
         EmbeddedStack stack = FleetStack.create(SETTINGS, HOME, withDatabase);
 
         assertThat(stack.component(FleetStack.CATALOG).dependencies()).isEqualTo(Set.of(FleetStack.S3, "database"));
+    }
+
+    @Test
+    void inClusterModeAJobManagerTaskManagersAndTheSubmittedJobTakeThePipelinesPlace() {
+        StackSettings cluster = StackSettings.from(
+                ConfigSource.of(Map.of(
+                        StackSettings.FREE_PORTS, "true",
+                        FleetStack.PROMETHEUS_EXECUTABLE, "/usr/bin/prometheus",
+                        PipelineMode.KEY, "cluster",
+                        FlinkClusterSettings.TASK_MANAGERS, "3")),
+                Path.of("target", "data"));
+        Set<String> embeddedPipelineDependencies =
+                FleetStack.create(SETTINGS, HOME).component(FleetStack.PIPELINE).dependencies();
+
+        EmbeddedStack stack = FleetStack.create(cluster, HOME);
+
+        assertThat(stack.components())
+                .extracting(Component::name)
+                .contains(
+                        FlinkClusterComponents.JOB_MANAGER,
+                        "flink-taskmanager-1",
+                        "flink-taskmanager-2",
+                        "flink-taskmanager-3",
+                        FleetStack.PIPELINE);
+        assertThat(stack.component(FleetStack.PIPELINE)).isInstanceOf(ClusterJob.class);
+        assertThat(stack.component(FlinkClusterComponents.JOB_MANAGER).dependencies())
+                .as("checkpoints go to S3")
+                .isEqualTo(Set.of(FleetStack.S3));
+        assertThat(stack.component("flink-taskmanager-3").dependencies())
+                .isEqualTo(Set.of(FlinkClusterComponents.JOB_MANAGER));
+        assertThat(stack.component(FleetStack.PIPELINE).dependencies())
+                .as("the job waits for what the embedded pipeline waits for, and for every TaskManager")
+                .containsAll(embeddedPipelineDependencies)
+                .contains("flink-taskmanager-1", "flink-taskmanager-2", "flink-taskmanager-3");
+    }
+
+    @Test
+    void anUnknownPipelineModeIsRejectedWithTheChoices() {
+        assertThatThrownBy(() -> PipelineMode.from(ConfigSource.of(Map.of(PipelineMode.KEY, "yarn"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("Invalid configuration stack.pipeline-mode = yarn: expected one of embedded, cluster");
+        assertThat(PipelineMode.from(ConfigSource.empty())).isEqualTo(PipelineMode.EMBEDDED);
+        assertThat(PipelineMode.named(" Cluster ")).isEqualTo(PipelineMode.CLUSTER);
     }
 
     @Test

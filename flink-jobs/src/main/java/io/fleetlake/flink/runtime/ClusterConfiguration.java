@@ -11,6 +11,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.JobManagerOptions;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.SecurityOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
@@ -22,6 +23,14 @@ import org.apache.flink.core.execution.CheckpointingMode;
  * takes this place (see {@code FleetPipelineClusterMain}).
  */
 public final class ClusterConfiguration {
+    /**
+     * The number of key groups of every keyed operator, and so the highest parallelism the job can be rescaled to from
+     * a checkpoint or savepoint. It must never change: state is split into key groups when it is written, and a
+     * snapshot restores only into the same number. 128 is the value Flink derived for the parallelism of every earlier
+     * release (the greater of 128 and 1.5 times the parallelism), so their checkpoints still restore.
+     */
+    public static final int MAX_PARALLELISM = 128;
+
     private ClusterConfiguration() {}
 
     /**
@@ -68,10 +77,15 @@ public final class ClusterConfiguration {
 
     /**
      * What the job decides in every deployment, the MiniCluster's and a Flink cluster's alike: exactly-once checkpoints
-     * every {@code pipeline.checkpoint-interval}, the restart strategy ({@link RestartConfig}), the buffer timeout, and
-     * how records are serialised (no Kryo, object reuse: {@link PipelineSerialization}).
+     * every {@code pipeline.checkpoint-interval}, the restart strategy ({@link RestartConfig}), the buffer timeout, how
+     * records are serialised (no Kryo, object reuse: {@link PipelineSerialization}), and what keeps its state
+     * restorable across releases and rescales: no operator without an explicit uid ({@code pipeline.auto-generate-uids:
+     * false}, so a job graph with an operator that lost its uid is refused when it is built instead of restoring
+     * without that operator's state) and a fixed maximum parallelism of {@value #MAX_PARALLELISM}.
      */
     public static Configuration jobSettings(Configuration configuration, FleetPipelineConfig config) {
+        configuration.set(PipelineOptions.AUTO_GENERATE_UIDS, false);
+        configuration.set(PipelineOptions.MAX_PARALLELISM, MAX_PARALLELISM);
         configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
         configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
         configuration.set(ExecutionOptions.BUFFER_TIMEOUT, config.bufferTimeout());

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             UpCommand.class,
             StatusCommand.class,
+            ClusterCommand.class,
             VerifyCommand.class,
             SqlCommand.class,
             DlqCommand.class,

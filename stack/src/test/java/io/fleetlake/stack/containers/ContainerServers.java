@@ -25,6 +25,7 @@ import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackServers;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.trino.TrinoHealthCheck;
@@ -116,7 +117,12 @@ public final class ContainerServers implements StackServers {
                 HealthProbes.http(URI.create(settings.s3Endpoint() + "/minio/health/live"), body -> true),
                 settings.s3Endpoint(),
                 () -> {},
-                () -> execute(minio, ContainerDefinitions.createBucketCommand(settings.warehouseBucket())));
+                () -> {
+                    execute(minio, ContainerDefinitions.createBucketCommand(settings.warehouseBucket()));
+                    // Checkpoints and savepoints of the cluster pipeline mode (ClusterFailoverIT), as the embedded S3
+                    // server creates it.
+                    execute(minio, ContainerDefinitions.createBucketCommand(FlinkClusterSettings.BUCKET));
+                });
     }
 
     private Component mqtt() {

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
-import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
@@ -14,7 +13,6 @@ import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.inspect.KafkaInspector;
-import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.verify.FixKey;
@@ -26,21 +24,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -229,12 +221,7 @@ class FaultInjectionIT {
 
     /** Rows of this test's vehicles in fleet.positions. */
     private long rows() throws SQLException {
-        return Long.parseLong(new TrinoInspector(settings.trinoJdbcUrl())
-                .query(
-                        "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE ?",
-                        PREFIX + "%")
-                .get(0)
-                .get(0));
+        return LedgerCheck.rows(settings, PREFIX);
     }
 
     /** {@link #rows()}, retried while Trino or S3 are still coming back. */
@@ -262,19 +249,9 @@ class FaultInjectionIT {
         JsonNode report = JSON.readTree(verify.out());
 
         Set<FixKey> acknowledged = publishers.acknowledged();
-        Map<FixKey, Long> rows = rowsPerKey();
-        List<String> missing = new ArrayList<>();
-        List<String> duplicated = new ArrayList<>();
-        for (FixKey key : acknowledged) {
-            long count = rows.getOrDefault(key, 0L);
-            if (count == 0) {
-                missing.add(key.toString());
-            } else if (count > 1) {
-                duplicated.add(key + " (" + count + " rows)");
-            }
-        }
-        missing.sort(null);
-        duplicated.sort(null);
+        LedgerCheck.ExactlyOnce exactlyOnce = LedgerCheck.exactlyOnce(settings, PREFIX, acknowledged);
+        List<String> missing = exactlyOnce.missing();
+        List<String> duplicated = exactlyOnce.duplicated();
 
         String text = figuresText(publishers, acknowledged.size(), report, beforeRestart, elapsed, missing, duplicated)
                 + System.lineSeparator() + "fleet verify (text):" + System.lineSeparator() + verifyText.out();
@@ -296,23 +273,6 @@ class FaultInjectionIT {
         assertThat(duplicated)
                 .as("acknowledged positions stored more than once")
                 .isEmpty();
-    }
-
-    private Map<FixKey, Long> rowsPerKey() throws Exception {
-        Map<FixKey, Long> rows = new HashMap<>();
-        Properties properties = new Properties();
-        properties.setProperty("user", "fault-it");
-        try (Connection connection = DriverManager.getConnection(settings.trinoJdbcUrl(), properties);
-                Statement statement = connection.createStatement();
-                ResultSet result = statement.executeQuery("SELECT vehicle_id,"
-                        + " CAST(round(to_unixtime(event_time) * 1e6) AS bigint), count(*) FROM "
-                        + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE '" + PREFIX
-                        + "%' GROUP BY 1, 2")) {
-            while (result.next()) {
-                rows.put(new FixKey(result.getString(1), result.getLong(2)), result.getLong(3));
-            }
-        }
-        return rows;
     }
 
     private String figuresText(

@@ -1,0 +1,76 @@
+package io.fleetlake.stack.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.stack.StackPort;
+import io.fleetlake.stack.StackSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FlinkConfigurationTest {
+    @TempDir
+    Path directory;
+
+    @Test
+    void everyEndpointIsBoundToTheStackHostAndStateGoesToRocksDbAndS3() {
+        StackSettings stack = stack(Map.of());
+        Map<String, String> options = configuration(stack, Map.of()).options();
+
+        assertThat(options)
+                .containsEntry("jobmanager.rpc.address", "127.0.0.1")
+                .containsEntry("jobmanager.bind-host", "127.0.0.1")
+                .containsEntry("rest.bind-address", "127.0.0.1")
+                .containsEntry("taskmanager.bind-host", "127.0.0.1")
+                .containsEntry("taskmanager.host", "127.0.0.1")
+                .containsEntry("rest.port", Integer.toString(stack.port(StackPort.FLINK)))
+                .containsEntry("jobmanager.rpc.port", Integer.toString(stack.port(StackPort.FLINK_RPC)))
+                .containsEntry("state.backend.type", "rocksdb")
+                .containsEntry("execution.checkpointing.dir", "s3://flink/checkpoints")
+                .containsEntry("execution.checkpointing.savepoint-dir", "s3://flink/savepoints")
+                .containsEntry("execution.checkpointing.externalized-checkpoint-retention", "RETAIN_ON_CANCELLATION")
+                .containsEntry("s3.endpoint", stack.s3Endpoint())
+                .containsEntry("s3.path.style.access", "true")
+                .containsEntry("taskmanager.numberOfTaskSlots", "2")
+                .doesNotContainKeys(FlinkClusterSettings.RESTORE_KEYS.toArray(String[]::new));
+    }
+
+    @Test
+    void theUsersFlinkOptionsWinOverTheStacks() {
+        Map<String, String> options = configuration(stack(Map.of()), Map.of("cluster.flink.heartbeat.timeout", "90s"))
+                .options();
+
+        assertThat(options).containsEntry("heartbeat.timeout", "90s");
+    }
+
+    @Test
+    void theFileIsOwnerOnlyAndEveryValueAQuotedScalar() throws IOException {
+        FlinkConfiguration configuration = configuration(stack(Map.of("s3.secret-key", "it's: secret")), Map.of());
+
+        configuration.write();
+
+        Path file = configuration.configDirectory().resolve(FlinkConfiguration.CONFIG_FILE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+        assertThat(Files.readString(file))
+                .contains("s3.secret-key: 'it''s: secret'\n")
+                .contains("state.backend.type: 'rocksdb'\n");
+        assertThat(configuration.logConfigFile()).exists();
+    }
+
+    private StackSettings stack(Map<String, String> keys) {
+        Map<String, String> all = new java.util.HashMap<>(keys);
+        all.put(StackSettings.FREE_PORTS, "true");
+        return StackSettings.from(ConfigSource.of(all), directory.resolve("data"));
+    }
+
+    private FlinkConfiguration configuration(StackSettings stack, Map<String, String> clusterKeys) {
+        return new FlinkConfiguration(
+                stack, FlinkClusterSettings.from(ConfigSource.of(clusterKeys)), directory.resolve("flink-cluster"));
+    }
+}
