@@ -22,7 +22,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
 import java.util.Optional;
-import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -154,7 +153,10 @@ public final class PositionCodec {
         GenericRecord record;
         try {
             record = decoder.decode(payload);
-        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException e) {
+        } catch (IOException | RuntimeException e) {
+            // The body is untrusted bytes: Avro's decoder reports a corrupt one in several ways (AvroRuntimeException,
+            // IndexOutOfBoundsException, UnsupportedOperationException for an impossible string length, ...).
+            // Whichever it is, the payload is malformed, not a fault of the pipeline.
             return new Rejected(
                     RejectionReason.MALFORMED_PAYLOAD,
                     "Corrupt Avro body for schema version " + writer.get().number() + ": " + e.getMessage());

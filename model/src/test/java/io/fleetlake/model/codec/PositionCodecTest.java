@@ -152,6 +152,25 @@ class PositionCodecTest {
     }
 
     @Test
+    void rejectsAvroBodyDeclaringAnImpossibleStringLength() {
+        byte[] header = java.util.Arrays.copyOf(codec.encodeAvro(FULL), 10);
+        long length = 1L << 40;
+        long zigZag = (length << 1) ^ (length >> 63);
+        java.io.ByteArrayOutputStream payload = new java.io.ByteArrayOutputStream();
+        payload.writeBytes(header);
+        while ((zigZag & ~0x7FL) != 0) {
+            payload.write((int) ((zigZag & 0x7F) | 0x80));
+            zigZag >>>= 7;
+        }
+        payload.write((int) zigZag);
+
+        assertThat(codec.decode(payload.toByteArray())).isInstanceOfSatisfying(Rejected.class, rejected -> {
+            assertThat(rejected.reason()).isEqualTo(RejectionReason.MALFORMED_PAYLOAD);
+            assertThat(rejected.detail()).startsWith("Corrupt Avro body for schema version 2");
+        });
+    }
+
+    @Test
     void rejectsHeaderOnlyAvro() {
         assertThat(codec.decode(new byte[] {(byte) 0xC3, 0x01, 0x00}))
                 .isInstanceOfSatisfying(Rejected.class, rejected -> assertThat(rejected.detail())
