@@ -45,8 +45,9 @@ final class ListeningSockets {
             if (!Files.isReadable(path)) {
                 continue;
             }
-            for (String line :
-                    Files.readAllLines(path).subList(1, Files.readAllLines(path).size())) {
+            // Read once: the table changes while sockets open and close, so two reads need not agree on its length.
+            List<String> lines = Files.readAllLines(path);
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
                 String[] columns = line.trim().split("\\s+");
                 if (columns[3].equals(LISTEN_STATE) && inodes.contains(columns[9])) {
                     listening.add(columns[1]);
