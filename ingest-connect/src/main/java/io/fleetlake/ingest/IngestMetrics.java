@@ -13,8 +13,11 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.metrics.Gauge;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The progress metrics of a source task, registered through Connect's plugin metrics so that they appear in the worker's
@@ -33,6 +36,8 @@ import org.apache.kafka.common.metrics.PluginMetrics;
  * </table>
  */
 public final class IngestMetrics {
+    private static final Logger LOG = LoggerFactory.getLogger(IngestMetrics.class);
+
     public static final String RECEIVED = "mqtt-messages-received-total";
     public static final String WRITTEN = "kafka-records-written-total";
     public static final String DEAD_LETTERED = "dead-letters-written-total";
@@ -79,8 +84,20 @@ public final class IngestMetrics {
     }
 
     private static void add(PluginMetrics metrics, String name, String description, LongSupplier value) {
-        metrics.addMetric(metrics.metricName(name, description, new LinkedHashMap<>()), (Gauge<Long>)
-                (config, now) -> value.getAsLong());
+        MetricName metricName = metrics.metricName(name, description, new LinkedHashMap<>());
+        try {
+            metrics.addMetric(metricName, (Gauge<Long>) (config, now) -> value.getAsLong());
+        } catch (IllegalArgumentException e) {
+            // An earlier instance of this task that Connect abandoned after its graceful-stop timeout still holds the
+            // name in the worker's registry until its thread ends. The new instance must move data all the same:
+            // metrics are how it is watched, never a reason for it not to run.
+            LOG.warn(
+                    "Task metric {} {} is still registered by an earlier instance of this task that has not stopped;"
+                            + " this instance runs without it until the worker restarts ({})",
+                    metricName.name(),
+                    metricName.tags(),
+                    e.getMessage());
+        }
     }
 
     /** The progress of every task of {@code connectorName} running in this JVM, by task number. */

@@ -260,6 +260,23 @@ class MqttSourceTaskTest {
     }
 
     @Test
+    void startsAndMovesMessagesWhileAnAbandonedInstanceStillHoldsItsMetrics() throws InterruptedException {
+        Metrics metrics = new Metrics();
+        Map<String, String> tags = Map.of("connector", "c", "task", "0");
+        MqttSourceTask abandoned =
+                new MqttSourceTask(FakeMqttSubscriber::new, Duration.ofMillis(20), Duration.ofSeconds(10), clock);
+        abandoned.initialize(new MetricsOnlyContext(new PluginMetricsImpl(metrics, tags)));
+        abandoned.start(taskConfig(Map.of()));
+
+        task.initialize(new MetricsOnlyContext(new PluginMetricsImpl(metrics, tags)));
+        task.start(taskConfig(Map.of()));
+        subscriber.get().deliver(TOPIC_1, "after the restart");
+
+        assertThat(task.poll()).hasSize(1);
+        abandoned.stop();
+    }
+
+    @Test
     void pollReturnsAtMostTheMaxBatchSize() throws InterruptedException {
         task.start(taskConfig(Map.of(MqttSourceConfig.MAX_BATCH_SIZE, "2")));
         for (int index = 0; index < 5; index++) {
