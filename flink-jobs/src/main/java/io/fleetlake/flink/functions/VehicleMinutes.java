@@ -104,8 +104,8 @@ public final class VehicleMinutes {
     /**
      * Computes the minute's numbers and adds the key, the window and the firing's processing time. A minute whose
      * numbers cannot be computed (no such input is known: every fix is validated; any failure {@link RecordFailures}
-     * counts as the minute's, a {@link StackOverflowError} or heap {@link OutOfMemoryError} too) is logged and counted ({@link
-     * PipelineMetricNames#MINUTE_ROWS_FAILED}) instead of failing the task; its positions are in {@code
+     * counts as the minute's, a {@link StackOverflowError} or heap {@link OutOfMemoryError} too) is logged and counted
+     * ({@link PipelineMetricNames#MINUTE_ROWS_FAILED}) instead of failing the task; its positions are in {@code
      * fleet.positions}, so {@code fleet backfill} can compute it.
      */
     static final class EmitVehicleMinute

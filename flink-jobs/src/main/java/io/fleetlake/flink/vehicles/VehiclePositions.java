@@ -45,8 +45,9 @@ import org.slf4j.LoggerFactory;
  * changed. When any of it fails in a way {@link RecordFailures} counts as the record's (any exception, a {@link
  * StackOverflowError}, an {@link OutOfMemoryError} of the heap), whatever the fix's values, the fix is dead-lettered as
  * {@link RejectionReason#PROCESSING_ERROR} with a summary of the failure, counted, and the state stays as it was: no
- * record can fail the task. Other errors (a missing class, a broken JVM) fail it, to restart from the checkpoint. A route update that cannot be applied is logged and counted ({@code routeUpdatesFailed}), and the
- * vehicle keeps its previous route. What is emitted is only handed on: the Redis writer, the windows and the row writer
+ * record can fail the task. Other errors (a missing class, a broken JVM) fail it, to restart from the checkpoint. A
+ * route update that cannot be applied is logged and counted ({@code routeUpdatesFailed}), and the vehicle keeps its
+ * previous route. What is emitted is only handed on: the Redis writer, the windows and the row writer
  * get values that are already built.
  *
  * <p><b>Accounting.</b> Each position is counted once here: {@link PipelineMetricNames#RECORDS_ACCEPTED}, {@link
