@@ -385,18 +385,7 @@ final class GeneratedRecords {
     /** Avro of the newest schema version, or of version 1, which has no battery level. */
     private Encoded avroEncoded(Position position) {
         if (random.nextInt(3) == 0) {
-            Position withoutBattery = new Position(
-                    position.vehicleId(),
-                    position.eventTime(),
-                    position.latitude(),
-                    position.longitude(),
-                    position.speedKmh(),
-                    position.headingDeg(),
-                    position.altitudeM(),
-                    position.accuracyM(),
-                    position.satellites(),
-                    null);
-            return new Encoded(codec.encodeAvro(position, codec.schemas().version(1)), withoutBattery);
+            return new Encoded(codec.encodeAvro(position, codec.schemas().version(1)), position.withBatteryLevel(null));
         }
         return new Encoded(codec.encodeAvro(position), position);
     }

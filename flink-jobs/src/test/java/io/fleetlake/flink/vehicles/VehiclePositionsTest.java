@@ -101,8 +101,8 @@ class VehiclePositionsTest {
 
     @Test
     void aDifferentBatteryLevelIsAConflictToo() throws Exception {
-        process(withBattery(madrid(0, 0), 80.0));
-        process(withBattery(madrid(0, 0), 79.0));
+        process(madrid(0, 0).withBatteryLevel(80.0));
+        process(madrid(0, 0).withBatteryLevel(79.0));
 
         assertThat(rejected()).extracting(RejectedRecord::reason).containsExactly(RejectionReason.CONFLICTING_RESEND);
     }
@@ -485,20 +485,6 @@ class VehiclePositionsTest {
 
     private static Position at(long seconds, double latitude, double longitude) {
         return TestRecords.at(VEHICLE, EVENT_TIME.plusSeconds(seconds), latitude, longitude);
-    }
-
-    private static Position withBattery(Position position, double batteryLevel) {
-        return new Position(
-                position.vehicleId(),
-                position.eventTime(),
-                position.latitude(),
-                position.longitude(),
-                position.speedKmh(),
-                position.headingDeg(),
-                position.altitudeM(),
-                position.accuracyM(),
-                position.satellites(),
-                batteryLevel);
     }
 
     private static String row(EnrichedPosition position) {

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -60,6 +61,13 @@ class PositionCodecTest {
             assertThat(decoded.position().batteryLevel()).isNull();
             assertThat(decoded.position().satellites()).isEqualTo(11);
         });
+    }
+
+    @Test
+    void firmwareOneAvroIsTheSameFixWithoutItsBatteryLevel() {
+        byte[] v1 = codec.encodeAvro(FULL, codec.schemas().version(1));
+
+        assertThat(codec.decode(v1)).isEqualTo(new Decoded(FULL.withBatteryLevel(null), PayloadFormat.AVRO, 1));
     }
 
     @Test
@@ -283,83 +291,50 @@ class PositionCodecTest {
                 Arguments.of("every kind, valid", extended().validExtras(), ""),
                 Arguments.of(
                         "bytes longer than the rest by one",
-                        extended().varint(2).raw(1),
+                        upTo("blob").varint(2).raw(1),
                         "field blob declares a bytes value of 2 bytes, but 1 bytes remain"),
                 Arguments.of(
                         "bytes near Integer.MAX_VALUE",
-                        extended().varint(Integer.MAX_VALUE - 8).raw(30),
+                        upTo("blob").varint(Integer.MAX_VALUE - 8).raw(30),
                         "field blob declares a bytes value of 2147483639 bytes, but 30 bytes remain"),
                 Arguments.of(
                         "negative bytes",
-                        extended().varint(-3).raw(30),
+                        upTo("blob").varint(-3).raw(30),
                         "field blob declares a bytes value of negative length -3"),
                 Arguments.of(
                         "fixed beyond the body",
-                        extended().varint(0).raw(2),
+                        upTo("antenna").raw(2),
                         "field antenna declares a fixed value of 4 bytes, but 2 bytes remain"),
                 Arguments.of(
                         "enum symbol outside the enum",
-                        extended().varint(0).raw(4).varint(7),
+                        upTo("mode").varint(7),
                         "field mode names enum symbol 7 of an enum of 2 symbols"),
                 Arguments.of(
                         "array count beyond the body",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(1_000_000_000L)
-                                .raw(10),
+                        upTo("tags").varint(1_000_000_000L).raw(10),
                         "field tags declares 1000000000 items of at least 1 bytes each, but 10 bytes remain"),
                 Arguments.of(
                         "array block byte size beyond the body",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(-1)
-                                .varint(Integer.MAX_VALUE)
-                                .raw(10),
+                        upTo("tags").varint(-1).varint(Integer.MAX_VALUE).raw(10),
                         "field tags declares a block of 2147483647 bytes, but 10 bytes remain"),
                 Arguments.of(
                         "string item beyond the body",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(1)
-                                .varint(Integer.MAX_VALUE)
-                                .raw(10),
+                        upTo("tags").varint(1).varint(Integer.MAX_VALUE).raw(10),
                         "field tags[] declares a string of 2147483647 bytes, but 10 bytes remain"),
                 Arguments.of(
                         "map count beyond the body",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(0)
-                                .varint(Integer.MAX_VALUE - 8)
-                                .raw(10),
+                        upTo("extras").varint(Integer.MAX_VALUE - 8).raw(10),
                         "field extras declares 2147483639 items of at least 2 bytes each, but 10 bytes remain"),
                 Arguments.of(
                         "null items at the cap",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(0)
-                                .varint(0)
+                        upTo("markers")
                                 .varint(DeclaredLengths.MAX_EMPTY_ITEMS)
                                 .varint(0)
                                 .varint(0),
                         ""),
                 Arguments.of(
                         "null items beyond the cap",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(0)
-                                .varint(0)
+                        upTo("markers")
                                 .varint(DeclaredLengths.MAX_EMPTY_ITEMS)
                                 .varint(1)
                                 .varint(0)
@@ -367,26 +342,12 @@ class PositionCodecTest {
                         "field markers declares 1 items of an empty encoding; at most 4096 are accepted in a payload"),
                 Arguments.of(
                         "null items near Integer.MAX_VALUE",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(0)
-                                .varint(0)
-                                .varint(Integer.MAX_VALUE)
-                                .varint(0),
+                        upTo("markers").varint(Integer.MAX_VALUE).varint(0),
                         "field markers declares 2147483647 items of an empty encoding; at most 4096 are accepted in a"
                                 + " payload"),
                 Arguments.of(
                         "recursion deeper than the limit",
-                        extended()
-                                .varint(0)
-                                .raw(4)
-                                .varint(1)
-                                .varint(0)
-                                .varint(0)
-                                .varint(0)
-                                .trail(100_000),
+                        upTo("trail").trail(100_000),
                         "field trail.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next"
                                 + ".next.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next"
                                 + " is nested deeper than 64 levels"));
@@ -399,35 +360,56 @@ class PositionCodecTest {
                         .contains("shorter than its 10-byte header"));
     }
 
-    /** Version 3 of a later firmware: the released fields, then one field of every other kind of Avro value. */
-    private static final Schema EXTENDED = new Schema.Parser()
+    /** What a later firmware adds: one field of every kind of Avro value the released versions lack. */
+    private static final Schema EXTRAS = new Schema.Parser()
             .parse(
                     """
-                    {"type": "record", "name": "Position", "namespace": "io.fleetlake.model.avro", "fields": [
-                      {"name": "vehicle_id", "type": "string"},
-                      {"name": "event_time", "type": {"type": "long", "logicalType": "timestamp-millis"}},
-                      {"name": "latitude", "type": "double"},
-                      {"name": "longitude", "type": "double"},
-                      {"name": "speed_kmh", "type": "double"},
-                      {"name": "heading_deg", "type": "double"},
-                      {"name": "altitude_m", "type": ["null", "double"], "default": null},
-                      {"name": "accuracy_m", "type": ["null", "double"], "default": null},
-                      {"name": "satellites", "type": ["null", "int"], "default": null},
-                      {"name": "battery_level", "type": ["null", "double"], "default": null},
-                      {"name": "blob", "type": "bytes", "default": ""},
+                    {"type": "record", "name": "Extras", "namespace": "io.fleetlake.model.avro", "fields": [
+                      {"name": "blob", "type": "bytes"},
                       {"name": "antenna", "type": {"type": "fixed", "name": "Antenna", "size": 4}},
                       {"name": "mode", "type": {"type": "enum", "name": "Mode", "symbols": ["GPS", "GLONASS"]}},
-                      {"name": "tags", "type": {"type": "array", "items": "string"}, "default": []},
-                      {"name": "extras", "type": {"type": "map", "values": "long"}, "default": {}},
-                      {"name": "markers", "type": {"type": "array", "items": "null"}, "default": []},
+                      {"name": "tags", "type": {"type": "array", "items": "string"}},
+                      {"name": "extras", "type": {"type": "map", "values": "long"}},
+                      {"name": "markers", "type": {"type": "array", "items": "null"}},
                       {"name": "trail", "type": ["null", {"type": "record", "name": "Trail", "fields": [
                         {"name": "next", "type": ["null", "Trail"], "default": null}]}], "default": null}
                     ]}""");
+    /** Version 3 of a later firmware: the fields of version 2, then the extras. */
+    private static final Schema EXTENDED = extendedSchema();
 
     private static final PositionCodec EXTENDED_CODEC = new PositionCodec(PositionSchemas.of(List.of(
             PositionSchemas.bundled().version(1).schema(),
             PositionSchemas.bundled().version(2).schema(),
             EXTENDED)));
+
+    private static Schema extendedSchema() {
+        List<Schema.Field> fields = new ArrayList<>();
+        for (Schema.Field field : PositionSchemas.bundled().version(2).schema().getFields()) {
+            fields.add(new Schema.Field(field, field.schema()));
+        }
+        for (Schema.Field field : EXTRAS.getFields()) {
+            fields.add(new Schema.Field(field, field.schema()));
+        }
+        return Schema.createRecord("Position", null, "io.fleetlake.model.avro", false, fields);
+    }
+
+    /** A body of the extended schema up to the named extra: FULL's fields, then an empty value of each extra before it. */
+    private static Body upTo(String extra) {
+        Body body = extended();
+        for (Schema.Field field : EXTRAS.getFields()) {
+            if (field.name().equals(extra)) {
+                return body;
+            }
+            // Empty bytes, array and map, the first enum symbol and union branch (null) are all a zero; fixed is 4
+            // bytes.
+            if (field.schema().getType() == Schema.Type.FIXED) {
+                body.raw(field.schema().getFixedSize());
+            } else {
+                body.varint(0);
+            }
+        }
+        throw new IllegalArgumentException("No extra field " + extra);
+    }
 
     /** A body of the extended schema: FULL's fields as version 2 writes them, then the extras a test appends. */
     private static Body extended() {
