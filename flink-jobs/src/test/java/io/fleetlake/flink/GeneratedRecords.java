@@ -23,6 +23,7 @@ final class GeneratedRecords {
     enum Kind {
         RANDOM_BYTES,
         MUTATED_AVRO,
+        DECLARED_LENGTH,
         MUTATED_JSON,
         EXTREME_VALUES,
         FLEET_TRAFFIC,
@@ -33,8 +34,20 @@ final class GeneratedRecords {
         WRONG_TOPIC
     }
 
-    /** One generated record and what it was meant to exercise. */
-    record Generated(Kind kind, RawRecord record) {}
+    /**
+     * One generated record and what it was meant to exercise.
+     *
+     * @param sent the position its payload encodes, when the generator encoded one unchanged (what the oracle of
+     *     resends compares); null for bytes it made up or mutated
+     */
+    record Generated(Kind kind, RawRecord record, Position sent) {
+        Generated(Kind kind, RawRecord record) {
+            this(kind, record, null);
+        }
+    }
+
+    /** A fleet fix as it was sent, for resends of it. */
+    private record Sent(RawRecord record, Position position) {}
 
     private static final Instant BASE = Instant.parse("2026-11-29T08:00:00Z");
     private static final double[] EXTREME_DOUBLES = {
@@ -93,7 +106,7 @@ final class GeneratedRecords {
     private final PositionCodec codec = PositionCodec.bundled();
     private final List<String> fleet = new ArrayList<>();
     private final Position[] lastFix;
-    private final List<RawRecord> sentFixes = new ArrayList<>();
+    private final List<Sent> sentFixes = new ArrayList<>();
     private long offset;
 
     GeneratedRecords(long seed, int fleetSize) {
@@ -113,6 +126,9 @@ final class GeneratedRecords {
         if (dice < 12) {
             return new Generated(Kind.RANDOM_BYTES, raw(randomBytes(), randomKey(), randomTopic(), receiveTime()));
         }
+        if (dice < 15) {
+            return new Generated(Kind.DECLARED_LENGTH, declaredLength());
+        }
         if (dice < 27) {
             Position position = extremePosition();
             return new Generated(
@@ -127,36 +143,104 @@ final class GeneratedRecords {
         }
         if (dice < 55) {
             Position position = extremePosition();
-            byte[] payload = random.nextBoolean() ? avro(position) : jsonWithRawEventTime(position);
+            if (random.nextBoolean()) {
+                byte[] payload = jsonWithRawEventTime(position);
+                return new Generated(
+                        Kind.EXTREME_VALUES,
+                        raw(payload, position.vehicleId(), topic(position.vehicleId()), receiveTime()));
+            }
+            Encoded encoded = avroEncoded(position);
             return new Generated(
                     Kind.EXTREME_VALUES,
-                    raw(payload, position.vehicleId(), topic(position.vehicleId()), receiveTime()));
+                    raw(encoded.payload(), position.vehicleId(), topic(position.vehicleId()), receiveTime()),
+                    // Avro writes every value of a fleet vehicle's position as it is (an odd id may not survive).
+                    fleet.contains(position.vehicleId()) ? encoded.position() : null);
         }
         if (dice < 63 && !sentFixes.isEmpty()) {
-            RawRecord original = sentFixes.get(random.nextInt(sentFixes.size()));
-            return new Generated(Kind.RESEND, again(original, original.reprocessedFrom()));
+            Sent original = earlierFix();
+            return new Generated(
+                    Kind.RESEND, again(original.record(), original.record().reprocessedFrom()), original.position());
         }
         if (dice < 67 && !sentFixes.isEmpty()) {
-            return new Generated(Kind.CONFLICT, conflict());
+            return conflict();
         }
         if (dice < 72) {
-            return new Generated(Kind.JUMP, fleetFix(true));
+            return fleetFix(Kind.JUMP);
         }
         if (dice < 76 && !sentFixes.isEmpty()) {
-            RawRecord original = sentFixes.get(random.nextInt(sentFixes.size()));
-            return new Generated(Kind.REPROCESSED, again(original, "gps.dlq.positions/0/" + random.nextInt(1000)));
+            Sent original = earlierFix();
+            return new Generated(
+                    Kind.REPROCESSED,
+                    again(original.record(), "gps.dlq.positions/0/" + random.nextInt(1000)),
+                    original.position());
         }
         if (dice < 80) {
             Position position = plausiblePosition();
             String topic = random.nextBoolean() ? null : topic(fleet.get(random.nextInt(fleet.size())));
+            Encoded encoded = avroEncoded(position);
             return new Generated(
-                    Kind.WRONG_TOPIC, raw(avro(position), position.vehicleId(), topic, receivedAfter(position)));
+                    Kind.WRONG_TOPIC,
+                    raw(encoded.payload(), position.vehicleId(), topic, receivedAfter(position)),
+                    encoded.position());
         }
-        return new Generated(Kind.FLEET_TRAFFIC, fleetFix(false));
+        return fleetFix(Kind.FLEET_TRAFFIC);
+    }
+
+    /**
+     * A fix sent before: half the time one of the last few (a device retry, within any de-duplication memory), else
+     * any of the last thousands (often beyond it).
+     */
+    private Sent earlierFix() {
+        int recent = Math.min(sentFixes.size(), 16);
+        return random.nextBoolean()
+                ? sentFixes.get(sentFixes.size() - 1 - random.nextInt(recent))
+                : sentFixes.get(random.nextInt(sentFixes.size()));
+    }
+
+    /**
+     * An Avro single-object payload with a known fingerprint whose {@code vehicle_id} declares a length the body cannot
+     * hold: near {@code Integer.MAX_VALUE}, near this JVM's heap, negative, or one more than the bytes that follow.
+     */
+    private RawRecord declaredLength() {
+        long heap = Runtime.getRuntime().maxMemory();
+        int following = random.nextInt(0, 64);
+        long[] lengths = {
+            Integer.MAX_VALUE,
+            Integer.MAX_VALUE - 8,
+            Integer.MAX_VALUE - random.nextInt(1_000),
+            heap,
+            heap - 1 - random.nextInt(1_000),
+            heap / 2,
+            heap + random.nextInt(1_000),
+            -1,
+            -random.nextLong(1, Long.MAX_VALUE),
+            Long.MIN_VALUE,
+            Long.MAX_VALUE,
+            following + 1
+        };
+        long length = lengths[random.nextInt(lengths.length)];
+        byte[] header = Arrays.copyOf(avro(plausiblePosition()), 10);
+        byte[] body = new byte[10];
+        int size = 0;
+        for (long zigZag = (length << 1) ^ (length >> 63); ; zigZag >>>= 7) {
+            if ((zigZag & ~0x7FL) == 0) {
+                body[size++] = (byte) zigZag;
+                break;
+            }
+            body[size++] = (byte) ((zigZag & 0x7F) | 0x80);
+        }
+        byte[] rest = new byte[following];
+        random.nextBytes(rest);
+        byte[] payload = Arrays.copyOf(header, header.length + size + following);
+        System.arraycopy(body, 0, payload, header.length, size);
+        System.arraycopy(rest, 0, payload, header.length + size, following);
+        String vehicle = fleet.get(random.nextInt(fleet.size()));
+        return raw(payload, vehicle, topic(vehicle), receiveTime());
     }
 
     /** The next fix of a fleet vehicle, a second or so after its last one; a jump lands 500 km away. */
-    private RawRecord fleetFix(boolean jump) {
+    private Generated fleetFix(Kind kind) {
+        boolean jump = kind == Kind.JUMP;
         int vehicle = random.nextInt(fleet.size());
         Position last = lastFix[vehicle];
         Instant eventTime = last == null
@@ -184,24 +268,20 @@ final class GeneratedRecords {
         if (!jump) {
             lastFix[vehicle] = position;
         }
-        byte[] payload = random.nextBoolean() ? avro(position) : json(position);
-        RawRecord record = raw(payload, position.vehicleId(), topic(position.vehicleId()), receivedAfter(position));
-        sentFixes.add(record);
+        Encoded encoded = random.nextBoolean() ? avroEncoded(position) : new Encoded(json(position), position);
+        RawRecord record =
+                raw(encoded.payload(), position.vehicleId(), topic(position.vehicleId()), receivedAfter(position));
+        sentFixes.add(new Sent(record, encoded.position()));
         if (sentFixes.size() > 5_000) {
             sentFixes.remove(0);
         }
-        return record;
+        return new Generated(kind, record, encoded.position());
     }
 
     /** The same event time as an earlier fix of the vehicle, somewhere else. */
-    private RawRecord conflict() {
-        RawRecord original = sentFixes.get(random.nextInt(sentFixes.size()));
-        Position first = codec.decode(original.value()) instanceof io.fleetlake.model.codec.DecodeResult.Decoded decoded
-                ? decoded.position()
-                : null;
-        if (first == null) {
-            return again(original, null);
-        }
+    private Generated conflict() {
+        Sent original = earlierFix();
+        Position first = original.position();
         Position moved = new Position(
                 first.vehicleId(),
                 first.eventTime(),
@@ -213,7 +293,15 @@ final class GeneratedRecords {
                 first.accuracyM(),
                 first.satellites(),
                 first.batteryLevel());
-        return raw(avro(moved), moved.vehicleId(), topic(moved.vehicleId()), original.timestamp());
+        Encoded encoded = avroEncoded(moved);
+        return new Generated(
+                Kind.CONFLICT,
+                raw(
+                        encoded.payload(),
+                        moved.vehicleId(),
+                        topic(moved.vehicleId()),
+                        original.record().timestamp()),
+                encoded.position());
     }
 
     private RawRecord again(RawRecord original, String reprocessedFrom) {
@@ -291,10 +379,19 @@ final class GeneratedRecords {
     }
 
     private byte[] avro(Position position) {
-        return random.nextInt(3) == 0
-                ? codec.encodeAvro(position, codec.schemas().version(1))
-                : codec.encodeAvro(position);
+        return avroEncoded(position).payload();
     }
+
+    /** Avro of the newest schema version, or of version 1, which has no battery level. */
+    private Encoded avroEncoded(Position position) {
+        if (random.nextInt(3) == 0) {
+            return new Encoded(codec.encodeAvro(position, codec.schemas().version(1)), position.withBatteryLevel(null));
+        }
+        return new Encoded(codec.encodeAvro(position), position);
+    }
+
+    /** A payload and the position it carries. */
+    private record Encoded(byte[] payload, Position position) {}
 
     private byte[] json(Position position) {
         return codec.encodeJson(position);

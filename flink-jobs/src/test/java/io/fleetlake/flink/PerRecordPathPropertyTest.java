@@ -30,12 +30,14 @@ import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.RoutePoint;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.TreeMap;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
@@ -68,11 +70,19 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>no exception escapes any step;
- *   <li>the record ends in exactly one of: a row (with its current-state update), a dead letter carrying its original
- *       record, or a dropped resend, and a drop is only ever of a true resend (the same vehicle, event time and content
- *       as an accepted fix, by an oracle kept here);
+ *   <li>the record is accounted for exactly once, by its offset as the outputs themselves carry it (a row's {@code
+ *       source_offset}, a dead letter's source record): a row (with its current-state update), a dead letter carrying
+ *       its original record, or a dropped resend; an output of another record, or a second one, fails;
+ *   <li>the rows are checked against an independent oracle ({@link Ledger}): the generator says which position each
+ *       record carries when it encoded one unchanged, and the oracle keeps each vehicle's last {@value #MEMORY}
+ *       stored positions (the de-duplication bound the operator is configured with) from the rows themselves. A second
+ *       row of the same position (vehicle, event time and content) within that bound fails; a record the oracle knows
+ *       to be a resend of such a position with the same receive time and MQTT topic must be dropped; a drop of any
+ *       other record fails; the totals of rows, dead letters and drops must add up to the records generated, and the
+ *       drops must be the resends the oracle counted;
  *   <li>no record reaches a step's failure path ({@code PROCESSING_ERROR}): every input the generators make is judged
- *       by a rule;
+ *       by a rule, including Avro bodies that declare lengths near {@code Integer.MAX_VALUE}, near the heap, negative
+ *       or one more than the bytes that follow;
  *   <li>every row converts to the table's binary row, every dead letter fits the producer's request limit.
  * </ul>
  *
@@ -86,6 +96,9 @@ class PerRecordPathPropertyTest {
     private static final Logger LOG = LoggerFactory.getLogger(PerRecordPathPropertyTest.class);
     static final int RECORDS = 100_000;
     private static final int FLEET = 40;
+    /** How many accepted fixes per vehicle the de-duplication remembers here: small, so forgetting is exercised. */
+    static final int MEMORY = 8;
+
     private static final Instant NOW = Instant.parse("2026-11-30T08:00:00Z");
     /** The vehicle operator's side output of rows; tags are looked up by name. */
     private static final OutputTag<RowData> ROWS = new OutputTag<>("position-rows") {};
@@ -149,14 +162,15 @@ class PerRecordPathPropertyTest {
     void everyRecordEndsAsExactlyOneOfRowDeadLetterOrDroppedResendAndNoExceptionEscapes() throws Exception {
         long seed = Long.getLong("fleet.property.seed", System.nanoTime());
         GeneratedRecords generator = new GeneratedRecords(seed, FLEET);
-        Outcomes outcomes = new Outcomes();
+        Ledger ledger = new Ledger(MEMORY);
         Generated current = null;
         int index = 0;
         try (Path path = new Path()) {
             path.assignRoutes(generator.fleet());
             for (; index < RECORDS; index++) {
                 current = generator.next();
-                outcomes.count(path.process(current.record()), current);
+                Ledger.Expected expected = ledger.expect(current);
+                ledger.account(current, expected, path.process(current.record()));
             }
         } catch (Throwable failure) {
             throw new AssertionError(
@@ -166,21 +180,49 @@ class PerRecordPathPropertyTest {
         }
 
         LOG.info(
-                "{} generated records (seed {}): {} rows, {} resends dropped, dead letters by reason {}",
+                "{} generated records (seed {}): {} rows, {} resends dropped, dead letters by reason {}; oracle: {}"
+                        + " resends within the last {} stored positions of their vehicle ({} with the same receive"
+                        + " time and topic), {} resends of positions stored longer ago stored again",
                 RECORDS,
                 seed,
-                outcomes.rows,
-                outcomes.resends,
-                outcomes.byReason);
-        assertThat(outcomes.total()).as("seed %s", seed).isEqualTo(RECORDS);
-        assertThat(outcomes.byReason.getOrDefault(RejectionReason.PROCESSING_ERROR, 0L))
-                .as("records that reached a step's failure path (seed %s): %s", seed, outcomes.processingErrors)
+                ledger.rows,
+                ledger.drops,
+                ledger.byReason,
+                ledger.resendsWithinBound,
+                MEMORY,
+                ledger.exactResendsWithinBound,
+                ledger.storedAgainBeyondBound);
+        assertThat(ledger.notResends())
+                .as(
+                        "seed %s: records that left no row and no dead letter but are not resends of any of the last"
+                                + " %s positions stored for their vehicle (offset and kind)",
+                        seed, MEMORY)
+                .isEmpty();
+        assertThat(ledger.resendsNotDropped())
+                .as(
+                        "seed %s: resends of a position among the last %s stored for their vehicle, with its receive"
+                                + " time and topic, that were not dropped (offset and kind: what became of them)",
+                        seed, MEMORY)
+                .isEmpty();
+        assertThat(ledger.drops)
+                .as(
+                        "seed %s: dropped records, against the oracle's count of resends within the bound (%s with"
+                                + " the same receive time and topic, which must all be dropped)",
+                        seed, ledger.exactResendsWithinBound)
+                .isBetween(ledger.exactResendsWithinBound, ledger.resendsWithinBound);
+        assertThat(ledger.byReason.getOrDefault(RejectionReason.PROCESSING_ERROR, 0L))
+                .as("records that reached a step's failure path (seed %s): %s", seed, ledger.processingErrors)
                 .isZero();
-        assertThat(outcomes.rows)
+        assertThat(ledger.rows)
                 .as("seed %s: some generated records are accepted", seed)
                 .isGreaterThan(RECORDS / 20);
-        assertThat(outcomes.resends).as("seed %s: resends are dropped", seed).isPositive();
-        assertThat(outcomes.byReason)
+        assertThat(ledger.exactResendsWithinBound)
+                .as("seed %s: resends within the de-duplication bound are generated (and dropped)", seed)
+                .isGreaterThan(RECORDS / 100);
+        assertThat(ledger.storedAgainBeyondBound)
+                .as("seed %s: resends beyond the bound are generated, so that the bound is exercised", seed)
+                .isPositive();
+        assertThat(ledger.byReason)
                 .as("seed %s: the generators reach every rule", seed)
                 .containsKeys(
                         RejectionReason.MALFORMED_PAYLOAD,
@@ -199,45 +241,191 @@ class PerRecordPathPropertyTest {
                         RejectionReason.CONFLICTING_RESEND);
     }
 
-    /** How the records ended. */
-    private static final class Outcomes {
+    /** What the operators emitted for one record: the rows (the table's binary rows) and the dead letters. */
+    private record Outputs(List<RowData> rows, List<RejectedRecord> deadLetters) {}
+
+    /**
+     * The independent account of the run. It learns which positions are stored from the rows alone (read back from
+     * the row's columns), keeps the last {@code memory} of each vehicle in the order they were stored, and compares
+     * them with the position the generator says each record carries. Nothing here asks the code under test what a
+     * record is.
+     */
+    private static final class Ledger {
+        private final int memory;
+        /** Per vehicle, the positions of its last {@code memory} rows, oldest first. */
+        private final Map<String, ArrayDeque<Stored>> recent = new HashMap<>();
+        /** Every position ever stored, with the offset of its first row. */
+        private final Map<Position, Long> everStored = new HashMap<>();
+
+        private final Map<Long, String> accounted = new HashMap<>();
+        /** Offset and kind of the records the oracle expects to be dropped, then of those that were dropped. */
+        private final Map<Long, String> mustDrop = new TreeMap<>();
+
+        private final Map<Long, String> mayDrop = new HashMap<>();
+        private final Map<Long, String> dropped = new TreeMap<>();
         private long rows;
-        private long resends;
+        private long deadLetters;
+        private long drops;
+        private long resendsWithinBound;
+        private long exactResendsWithinBound;
+        private long storedAgainBeyondBound;
         private final Map<RejectionReason, Long> byReason = new EnumMap<>(RejectionReason.class);
         private final List<String> processingErrors = new ArrayList<>();
 
-        void count(Outcome outcome, Generated generated) {
-            if (outcome instanceof Outcome.Row) {
+        Ledger(int memory) {
+            this.memory = memory;
+        }
+
+        /** A stored position, the record it was read from and what the stateless rules judged it by. */
+        private record Stored(Position position, long offset, Instant receivedAt, String mqttTopic) {}
+
+        /**
+         * What must become of the record, decided before it is processed.
+         *
+         * @param original the stored position among the vehicle's last {@code memory} that the record carries again
+         * @param mustDrop the record is that position with the same receive time and MQTT topic: every rule judges it
+         *     as it judged the original, so the only verdict left is a dropped resend
+         */
+        private record Expected(Stored original, boolean mustDrop) {}
+
+        Expected expect(Generated generated) {
+            Position sent = generated.sent();
+            if (sent == null) {
+                return new Expected(null, false);
+            }
+            for (Stored stored : recent.getOrDefault(sent.vehicleId(), new ArrayDeque<>())) {
+                if (stored.position().equals(sent)) {
+                    RawRecord record = generated.record();
+                    boolean sameInputs = stored.receivedAt().equals(record.timestamp())
+                            && java.util.Objects.equals(stored.mqttTopic(), record.mqttTopic());
+                    return new Expected(stored, sameInputs);
+                }
+            }
+            return new Expected(null, false);
+        }
+
+        void account(Generated generated, Expected expected, Outputs outputs) {
+            RawRecord record = generated.record();
+            long offset = record.offset();
+            for (RowData row : outputs.rows()) {
+                Position position = position(row);
+                claim(record, row.getLong(SOURCE_OFFSET_FIELD), "a row of " + position);
+                Stored earlier = recentlyStored(position);
+                assertThat(earlier)
+                        .as(
+                                "second row for the same position %s: the first row was read from offset %s, among"
+                                        + " the vehicle's last %s stored positions",
+                                position, earlier == null ? null : earlier.offset(), memory)
+                        .isNull();
+                if (generated.sent() != null) {
+                    assertThat(position).as("the row holds the position sent").isEqualTo(generated.sent());
+                }
+                if (everStored.containsKey(position)) {
+                    storedAgainBeyondBound++;
+                } else {
+                    everStored.put(position, offset);
+                }
+                remember(new Stored(position, offset, record.timestamp(), record.mqttTopic()));
                 rows++;
-            } else if (outcome instanceof Outcome.Resend) {
-                resends++;
-            } else if (outcome instanceof Outcome.DeadLetter deadLetter) {
+            }
+            for (RejectedRecord deadLetter : outputs.deadLetters()) {
+                claim(record, deadLetter.source().offset(), "a dead letter " + deadLetter.reason());
+                deadLetters++;
                 byReason.merge(deadLetter.reason(), 1L, Long::sum);
                 if (deadLetter.reason() == RejectionReason.PROCESSING_ERROR && processingErrors.size() < 5) {
                     processingErrors.add(generated.kind() + ": " + deadLetter.detail());
                 }
             }
+            String kind = generated.kind().name();
+            if (expected.original() != null) {
+                resendsWithinBound++;
+                String resend = kind + ", a resend of offset "
+                        + expected.original().offset() + ", ended as " + accounted.getOrDefault(offset, "a drop");
+                if (expected.mustDrop()) {
+                    exactResendsWithinBound++;
+                    mustDrop.put(offset, resend);
+                } else {
+                    // The same position with another receive time or topic: a stateless rule may reject it first.
+                    mayDrop.put(offset, resend);
+                }
+            }
+            if (!accounted.containsKey(offset)) {
+                drops++;
+                dropped.put(offset, kind + " " + generated.sent());
+            }
         }
 
-        long total() {
-            return rows
-                    + resends
-                    + byReason.values().stream().mapToLong(Long::longValue).sum();
+        /** Dropped records that are not resends within the bound; at most 10, by offset. */
+        Map<Long, String> notResends() {
+            return first(dropped, offset -> !mustDrop.containsKey(offset) && !mayDrop.containsKey(offset));
+        }
+
+        /** Resends the oracle says must be dropped that were not; at most 10, by offset. */
+        Map<Long, String> resendsNotDropped() {
+            return first(mustDrop, offset -> !dropped.containsKey(offset));
+        }
+
+        private static Map<Long, String> first(Map<Long, String> records, java.util.function.LongPredicate which) {
+            Map<Long, String> first = new TreeMap<>();
+            records.forEach((offset, what) -> {
+                if (first.size() < 10 && which.test(offset)) {
+                    first.put(offset, what);
+                }
+            });
+            return first;
+        }
+
+        /** Records that an output accounts for a record; fails on an output of another record or a second one. */
+        private void claim(RawRecord record, long offset, String what) {
+            assertThat(offset)
+                    .as("%s carries offset %s, but it came of the record at offset %s", what, offset, record.offset())
+                    .isEqualTo(record.offset());
+            String before = accounted.putIfAbsent(offset, what);
+            assertThat(before)
+                    .as("the record at offset %s is accounted for twice: %s and %s", offset, before, what)
+                    .isNull();
+        }
+
+        private Stored recentlyStored(Position position) {
+            for (Stored stored : recent.getOrDefault(position.vehicleId(), new ArrayDeque<>())) {
+                if (stored.position().equals(position)) {
+                    return stored;
+                }
+            }
+            return null;
+        }
+
+        private void remember(Stored stored) {
+            ArrayDeque<Stored> positions =
+                    recent.computeIfAbsent(stored.position().vehicleId(), v -> new ArrayDeque<>());
+            positions.addLast(stored);
+            if (positions.size() > memory) {
+                positions.removeFirst();
+            }
+        }
+
+        /** The position a row of {@link #POSITIONS} holds, read from its columns. */
+        private static Position position(RowData row) {
+            return new Position(
+                    row.getString(0).toString(),
+                    row.getTimestamp(1, 6).toInstant(),
+                    row.getDouble(2),
+                    row.getDouble(3),
+                    row.getDouble(4),
+                    row.getDouble(5),
+                    row.isNullAt(6) ? null : row.getDouble(6),
+                    row.isNullAt(7) ? null : row.getDouble(7),
+                    row.isNullAt(8) ? null : row.getInt(8),
+                    row.isNullAt(9) ? null : row.getDouble(9));
         }
     }
 
-    /** Where one record ended. */
-    private sealed interface Outcome {
-        record Row() implements Outcome {}
-
-        record Resend() implements Outcome {}
-
-        record DeadLetter(RejectionReason reason, String detail) implements Outcome {}
-    }
+    /** Position of the {@code source_offset} column in {@link #POSITIONS}. */
+    private static final int SOURCE_OFFSET_FIELD = 11;
 
     /**
-     * The two per-record operators in harnesses, the sinks' conversions after them, and the oracle of accepted fixes
-     * that tells a true resend from a lost record.
+     * The two per-record operators in harnesses and the sinks' conversions after them; checks the shape of what each
+     * step emits, and hands the rows and dead letters to the ledger.
      */
     private static final class Path implements AutoCloseable {
         private final OneInputStreamOperatorTestHarness<RawRecord, IngestedPosition> decode;
@@ -251,8 +439,6 @@ class PerRecordPathPropertyTest {
                 new RowDataSerializer((RowType) FlinkSchemaUtil.convert(REJECTED));
         private final DeadLetterSerializationSchema deadLetters =
                 new DeadLetterSerializationSchema(Topics.DLQ_POSITIONS, DEAD_LETTER_LIMIT);
-        /** Accepted fixes by (vehicle, event time): the oracle of resends. */
-        private final Map<String, Map<Instant, Position>> accepted = new HashMap<>();
 
         Path() throws Exception {
             decode = ProcessFunctionTestHarnesses.forProcessFunction(new DecodePositions(TestRecords.RULES));
@@ -263,7 +449,7 @@ class PerRecordPathPropertyTest {
                             EnrichmentConfig.defaults(),
                             Duration.ofDays(1),
                             // A small memory, so that forgetting is exercised too; the oracle knows its bound.
-                            8,
+                            MEMORY,
                             new PositionRowConverter(POSITIONS),
                             org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(
                                     FlinkSchemaUtil.convert(POSITIONS)))),
@@ -289,7 +475,7 @@ class PerRecordPathPropertyTest {
             }
         }
 
-        Outcome process(RawRecord record) throws Exception {
+        Outputs process(RawRecord record) throws Exception {
             decode.processElement(record, record.timestamp().toEpochMilli());
             List<RejectedRecord> decodeRejections = drain(decode.getSideOutput(Rejections.SIDE_OUTPUT));
             List<IngestedPosition> decoded = drain(decode.getOutput());
@@ -297,7 +483,7 @@ class PerRecordPathPropertyTest {
                     .as("decode-positions emits exactly one thing per record")
                     .isEqualTo(1);
             if (!decodeRejections.isEmpty()) {
-                return deadLetter(record, decodeRejections.get(0));
+                return new Outputs(List.of(), List.of(deadLetter(record, decodeRejections.get(0))));
             }
             IngestedPosition position = decoded.get(0);
             assertThat(position.source()).isSameAs(record);
@@ -313,29 +499,21 @@ class PerRecordPathPropertyTest {
                     .as("a row and its current-state update come together")
                     .hasSameSizeAs(states);
             assertThat(enriched).hasSameSizeAs(rows);
-            assertThat(rejected.size() + rows.size())
-                    .as("vehicle-positions emits at most one thing per position")
-                    .isLessThanOrEqualTo(1);
-            if (!rejected.isEmpty()) {
-                return deadLetter(record, rejected.get(0));
+            List<RejectedRecord> deadLetters = new ArrayList<>();
+            for (RejectedRecord rejection : rejected) {
+                deadLetters.add(deadLetter(record, rejection));
             }
             Position fix = position.position();
-            Map<Instant, Position> fixes = accepted.computeIfAbsent(fix.vehicleId(), vehicle -> new HashMap<>());
-            if (rows.isEmpty()) {
-                assertThat(fixes.get(fix.eventTime()))
-                        .as("a dropped record must be a resend of an accepted fix")
-                        .isEqualTo(fix);
-                return new Outcome.Resend();
+            for (int i = 0; i < rows.size(); i++) {
+                binaryRoundTrip(positionRowSerializer, rows.get(i));
+                // What the minute window and the Redis writer do with an accepted fix.
+                MinuteAggregate.of(List.of(MinuteAggregate.Fix.of(fix), MinuteAggregate.Fix.of(fix)), 3.0);
+                assertThat(states.get(i).vehicleId()).isEqualTo(fix.vehicleId());
             }
-            fixes.put(fix.eventTime(), fix);
-            binaryRoundTrip(positionRowSerializer, rows.get(0));
-            // What the minute window and the Redis writer do with an accepted fix.
-            MinuteAggregate.of(List.of(MinuteAggregate.Fix.of(fix), MinuteAggregate.Fix.of(fix)), 3.0);
-            assertThat(states.get(0).vehicleId()).isEqualTo(fix.vehicleId());
-            return new Outcome.Row();
+            return new Outputs(rows, deadLetters);
         }
 
-        private Outcome deadLetter(RawRecord record, RejectedRecord rejected) throws Exception {
+        private RejectedRecord deadLetter(RawRecord record, RejectedRecord rejected) throws Exception {
             assertThat(rejected.source())
                     .as("the dead letter keeps the original record")
                     .isSameAs(record);
@@ -348,7 +526,7 @@ class PerRecordPathPropertyTest {
                             deadLetter.headers().toArray()))
                     .isLessThanOrEqualTo(DEAD_LETTER_LIMIT);
             binaryRoundTrip(rejectedRowSerializer, rejectedRows.map(rejected));
-            return new Outcome.DeadLetter(rejected.reason(), rejected.detail());
+            return rejected;
         }
 
         private static void binaryRoundTrip(RowDataSerializer serializer, RowData row) throws Exception {

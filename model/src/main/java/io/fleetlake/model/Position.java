@@ -45,4 +45,19 @@ public record Position(
             double headingDeg) {
         return new Position(vehicleId, eventTime, latitude, longitude, speedKmh, headingDeg, null, null, null, null);
     }
+
+    /** The same fix with another battery level (null: not reported, as a firmware 1.x device sends it). */
+    public Position withBatteryLevel(Double level) {
+        return new Position(
+                vehicleId,
+                eventTime,
+                latitude,
+                longitude,
+                speedKmh,
+                headingDeg,
+                altitudeM,
+                accuracyM,
+                satellites,
+                level);
+    }
 }

@@ -3,8 +3,8 @@ package io.fleetlake.bench.observe;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.MessageHeaders;
-import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.stack.verify.RawPayloads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -74,13 +74,12 @@ public final class CommittedRecords implements AutoCloseable {
             while (running) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                     long seen = System.currentTimeMillis();
-                    if (codec.decode(record.value()) instanceof DecodeResult.Decoded decoded) {
-                        listener.committed(
-                                decoded.position().vehicleId(),
-                                decoded.position().eventTime().toEpochMilli(),
-                                receivedAt(record).orElse(record.timestamp()),
-                                seen);
-                    }
+                    RawPayloads.position(codec::decode, record.value())
+                            .ifPresent(position -> listener.committed(
+                                    position.vehicleId(),
+                                    position.eventTime().toEpochMilli(),
+                                    receivedAt(record).orElse(record.timestamp()),
+                                    seen));
                 }
             }
         } catch (WakeupException e) {

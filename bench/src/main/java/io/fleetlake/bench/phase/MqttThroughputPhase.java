@@ -15,6 +15,7 @@ import io.fleetlake.bench.observe.TrinoClient.Snapshot;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
 import io.fleetlake.bench.report.MetricDefinition;
+import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
@@ -23,6 +24,7 @@ import io.fleetlake.simulator.model.Vehicle;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.verify.RawPayloads;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +38,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -353,18 +356,20 @@ public final class MqttThroughputPhase {
                     if (size == keys.length) {
                         keys = Arrays.copyOf(keys, size * 2);
                     }
-                    keys[size++] = key(codec, vehicleIndex, record.value());
+                    keys[size++] = key(codec::decode, vehicleIndex, record.value());
                 }
             }
         }
         return Arrays.copyOf(keys, size);
     }
 
-    private static long key(PositionCodec codec, Map<String, Integer> vehicleIndex, byte[] payload) {
-        if (codec.decode(payload) instanceof DecodeResult.Decoded decoded) {
-            Integer index = vehicleIndex.get(decoded.position().vehicleId());
+    /** The ledger key of a raw payload; -1 when it does not decode (see {@link RawPayloads}) or is of another fleet. */
+    static long key(Function<byte[], DecodeResult> decoder, Map<String, Integer> vehicleIndex, byte[] payload) {
+        Optional<Position> position = RawPayloads.position(decoder, payload);
+        if (position.isPresent()) {
+            Integer index = vehicleIndex.get(position.get().vehicleId());
             if (index != null) {
-                return Ledger.key(index, decoded.position().eventTime().toEpochMilli());
+                return Ledger.key(index, position.get().eventTime().toEpochMilli());
             }
         }
         return -1;

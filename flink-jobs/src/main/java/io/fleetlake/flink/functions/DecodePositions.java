@@ -7,6 +7,7 @@ import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.Position;
+import io.fleetlake.model.RecordFailures;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.DecodeResult.Decoded;
@@ -31,9 +32,11 @@ import org.slf4j.LoggerFactory;
  * on. Positions that pass go to the main output; every other record goes to {@link Rejections#SIDE_OUTPUT} with its
  * original bytes, so no record vanishes.
  *
- * <p>No record can fail the task: the codec reports bad input as a result, and any exception of a step on one record
- * (a codec or rule bug, a value no rule foresaw) dead-letters that record as {@link RejectionReason#PROCESSING_ERROR}
- * with a summary of the exception; the task goes on.
+ * <p>No record can fail the task: the codec reports bad input as a result (and bounds every length a payload declares
+ * before it allocates), and any failure of a step on one record that {@link RecordFailures} counts as the record's (an
+ * exception of a codec or rule bug or of a value no rule foresaw, a {@link StackOverflowError}, an {@link
+ * OutOfMemoryError} of the heap) dead-letters that record as {@link RejectionReason#PROCESSING_ERROR} with a summary of
+ * the failure; the task goes on. Other errors (a missing class, a broken JVM) fail the task.
  *
  * <p>The time rules compare the event time with the Kafka record timestamp (the MQTT receive time), never with the
  * wall clock, so a replay after a failover and a reprocessing run months later give the first verdict.
@@ -75,9 +78,17 @@ public final class DecodePositions extends ProcessFunction<RawRecord, IngestedPo
         Object outcome;
         try {
             outcome = decodeAndValidate(record, now);
-        } catch (RuntimeException | StackOverflowError e) {
-            String summary = ProcessingErrors.summary("decode-positions", e);
-            LOG.warn("Dead-lettering {}-{}@{}: {}", record.topic(), record.partition(), record.offset(), summary, e);
+        } catch (Throwable failure) {
+            // Per-record failures only (RecordFailures): a broken JVM or a missing class still fails the task.
+            RecordFailures.rethrowUnlessPerRecord(failure);
+            String summary = ProcessingErrors.summary("decode-positions", failure);
+            LOG.warn(
+                    "Dead-lettering {}-{}@{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    summary,
+                    failure);
             outcome = RejectedRecord.undecoded(record, RejectionReason.PROCESSING_ERROR, summary, now);
         }
         if (outcome instanceof RejectedRecord rejected) {

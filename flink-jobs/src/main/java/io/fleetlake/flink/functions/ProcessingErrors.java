@@ -1,5 +1,7 @@
 package io.fleetlake.flink.functions;
 
+import io.fleetlake.model.RecordFailures;
+
 /**
  * The short summary of a failure that a dead letter of reason {@code PROCESSING_ERROR} carries as its detail: the
  * exception's class and message and those of its root cause, bounded, so that the detail stays readable whatever the
@@ -32,8 +34,9 @@ public final class ProcessingErrors {
         String message;
         try {
             message = failure.getMessage();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             // An exception whose message cannot be built still has a class name.
+            RecordFailures.rethrowUnlessPerRecord(e);
             message = null;
         }
         return message == null

@@ -4,6 +4,7 @@ import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.windows.MinuteAggregate;
 import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.RecordFailures;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -102,8 +103,9 @@ public final class VehicleMinutes {
 
     /**
      * Computes the minute's numbers and adds the key, the window and the firing's processing time. A minute whose
-     * numbers cannot be computed (no such input is known: every fix is validated) is logged and counted ({@link
-     * PipelineMetricNames#MINUTE_ROWS_FAILED}) instead of failing the task; its positions are in {@code
+     * numbers cannot be computed (no such input is known: every fix is validated; any failure {@link RecordFailures}
+     * counts as the minute's, a {@link StackOverflowError} or heap {@link OutOfMemoryError} too) is logged and counted
+     * ({@link PipelineMetricNames#MINUTE_ROWS_FAILED}) instead of failing the task; its positions are in {@code
      * fleet.positions}, so {@code fleet backfill} can compute it.
      */
     static final class EmitVehicleMinute
@@ -139,7 +141,8 @@ public final class VehicleMinutes {
                             Instant.ofEpochMilli(context.window().getEnd()),
                             MinuteAggregate.of(fixes, stopSpeedKmh),
                             computedAt);
-                } catch (RuntimeException e) {
+                } catch (Throwable failure) {
+                    RecordFailures.rethrowUnlessPerRecord(failure);
                     minuteRowsFailed.inc();
                     LOG.error(
                             "Cannot compute the minute {} of vehicle {}; its row is missing until `fleet backfill"
@@ -147,8 +150,8 @@ public final class VehicleMinutes {
                             Instant.ofEpochMilli(context.window().getStart()),
                             vehicleId,
                             vehicleId,
-                            ProcessingErrors.summary("vehicle-minutes", e),
-                            e);
+                            ProcessingErrors.summary("vehicle-minutes", failure),
+                            failure);
                     continue;
                 }
                 out.collect(minute);

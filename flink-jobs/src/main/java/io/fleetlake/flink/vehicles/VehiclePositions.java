@@ -15,6 +15,7 @@ import io.fleetlake.flink.vehicles.FixJudge.Rejected;
 import io.fleetlake.flink.vehicles.FixJudge.Resend;
 import io.fleetlake.flink.vehicles.FixJudge.Verdict;
 import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.RecordFailures;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.validation.PositionValidator;
 import io.fleetlake.validation.ValidationRules;
@@ -41,10 +42,12 @@ import org.slf4j.LoggerFactory;
  * route updates.
  *
  * <p><b>Failure isolation.</b> Everything a fix needs is computed before anything is emitted or the vehicle's state is
- * changed. When any of it throws, whatever the fix's values, the fix is dead-lettered as {@link
- * RejectionReason#PROCESSING_ERROR} with a summary of the exception, counted, and the state stays as it was: no record
- * can fail the task. A route update that cannot be applied is logged and counted ({@code routeUpdatesFailed}), and the
- * vehicle keeps its previous route. What is emitted is only handed on: the Redis writer, the windows and the row writer
+ * changed. When any of it fails in a way {@link RecordFailures} counts as the record's (any exception, a {@link
+ * StackOverflowError}, an {@link OutOfMemoryError} of the heap), whatever the fix's values, the fix is dead-lettered as
+ * {@link RejectionReason#PROCESSING_ERROR} with a summary of the failure, counted, and the state stays as it was: no
+ * record can fail the task. Other errors (a missing class, a broken JVM) fail it, to restart from the checkpoint. A
+ * route update that cannot be applied is logged and counted ({@code routeUpdatesFailed}), and the vehicle keeps its
+ * previous route. What is emitted is only handed on: the Redis writer, the windows and the row writer
  * get values that are already built.
  *
  * <p><b>Accounting.</b> Each position is counted once here: {@link PipelineMetricNames#RECORDS_ACCEPTED}, {@link
@@ -157,9 +160,10 @@ public final class VehiclePositions<R>
                 rejected = RejectedRecord.of(input, refused.reason(), refused.detail(), Instant.ofEpochMilli(now));
             }
             judge.apply(track, input, verdict);
-        } catch (Exception | StackOverflowError e) {
+        } catch (Throwable failure) {
             // A per-record failure: the fix is dead-lettered and the state stays as it was; see the class comment.
-            String summary = ProcessingErrors.summary("vehicle-positions", e);
+            RecordFailures.rethrowUnlessPerRecord(failure);
+            String summary = ProcessingErrors.summary("vehicle-positions", failure);
             LOG.warn(
                     "Dead-lettering {}-{}@{} of vehicle {}: {}",
                     input.source().topic(),
@@ -167,7 +171,7 @@ public final class VehiclePositions<R>
                     input.sourceOffset(),
                     input.vehicleId(),
                     summary,
-                    e);
+                    failure);
             reject(
                     context,
                     RejectedRecord.of(input, RejectionReason.PROCESSING_ERROR, summary, Instant.ofEpochMilli(now)));
@@ -199,14 +203,15 @@ public final class VehiclePositions<R>
         VehicleTrack track = track(context, now);
         try {
             judge.assignRoute(track, update.route(), update.fetchedAt());
-        } catch (Exception | StackOverflowError e) {
+        } catch (Throwable failure) {
+            RecordFailures.rethrowUnlessPerRecord(failure);
             routeUpdatesFailed.inc();
             LOG.warn(
                     "Cannot apply the planning API's route {} of vehicle {}; the vehicle keeps its previous route: {}",
                     update.hasRoute() ? update.route().routeId() : "(withdrawal)",
                     update.vehicleId(),
-                    ProcessingErrors.summary("route update", e),
-                    e);
+                    ProcessingErrors.summary("route update", failure),
+                    failure);
             return;
         }
         tracks.update(track);

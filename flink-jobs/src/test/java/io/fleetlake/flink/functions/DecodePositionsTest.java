@@ -3,6 +3,7 @@ package io.fleetlake.flink.functions;
 import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static io.fleetlake.flink.TestRecords.KAFKA_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.fleetlake.common.config.ConfigSource;
@@ -31,6 +32,8 @@ import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DecodePositionsTest {
     /** Processing time a day after the records were received: verdicts must not depend on it. */
@@ -241,20 +244,21 @@ class DecodePositionsTest {
         assertThat(harness.extractOutputValues()).containsExactly(new IngestedPosition(POSITION, good));
     }
 
-    /** Whatever a step throws on one record, the record is dead-lettered and the next one is processed. */
-    @Test
-    void aStepThatThrowsDeadLettersTheRecordAsAProcessingError() throws Exception {
+    /**
+     * Whatever a step throws on one record, the record is dead-lettered and the next one is processed: an exception, and
+     * the errors one record can cause (a real {@link OutOfMemoryError} of an allocation sized by the record, a real
+     * {@link StackOverflowError} of recursion as deep as the record).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "exception, java.lang.ArithmeticException: long overflow",
+        "out of memory, java.lang.OutOfMemoryError: Java heap space",
+        "stack overflow, java.lang.StackOverflowError"
+    })
+    void aStepThatFailsOnOneRecordDeadLettersItAsAProcessingErrorAndTheNextOneFlows(String kind, String summary)
+            throws Exception {
         harness.close();
-        harness = ProcessFunctionTestHarnesses.forProcessFunction(new DecodePositions(TestRecords.RULES, schemas -> {
-            PositionCodec codec = new PositionCodec(schemas);
-            return payload -> {
-                if (payload != null && payload.length > 0 && payload[0] == 'X') {
-                    throw new ArithmeticException("long overflow");
-                }
-                return codec.decode(payload);
-            };
-        }));
-        harness.setProcessingTime(NOW.toEpochMilli());
+        harness = harnessFailingOn(kind);
         RawRecord poison = TestRecords.raw("X".getBytes(StandardCharsets.US_ASCII), "VH-0001", 0, 1);
         RawRecord good = TestRecords.avro(POSITION, 0, 2);
 
@@ -265,11 +269,54 @@ class DecodePositionsTest {
                 .containsExactly(new RejectedRecord(
                         poison,
                         RejectionReason.PROCESSING_ERROR,
-                        "decode-positions failed: java.lang.ArithmeticException: long overflow",
+                        "decode-positions failed: " + summary,
                         NOW,
                         "VH-0001",
                         null));
         assertThat(harness.extractOutputValues()).containsExactly(new IngestedPosition(POSITION, good));
+    }
+
+    /** An error no record causes (here a class missing from the job's jar) still fails the task, to restart it. */
+    @Test
+    void anErrorNoRecordCausesFailsTheTask() throws Exception {
+        harness.close();
+        harness = harnessFailingOn("linkage");
+        RawRecord poison = TestRecords.raw("X".getBytes(StandardCharsets.US_ASCII), "VH-0001", 0, 1);
+
+        assertThatThrownBy(() -> harness.processElement(poison, 0))
+                .isInstanceOf(NoClassDefFoundError.class)
+                .hasMessage("io/fleetlake/Missing");
+    }
+
+    /** A decode-positions whose decoder fails on payloads starting with X in the given way. */
+    private static OneInputStreamOperatorTestHarness<RawRecord, IngestedPosition> harnessFailingOn(String kind)
+            throws Exception {
+        OneInputStreamOperatorTestHarness<RawRecord, IngestedPosition> failing =
+                ProcessFunctionTestHarnesses.forProcessFunction(new DecodePositions(TestRecords.RULES, schemas -> {
+                    PositionCodec codec = new PositionCodec(schemas);
+                    return payload -> {
+                        if (payload != null && payload.length > 0 && payload[0] == 'X') {
+                            fail(kind, payload);
+                        }
+                        return codec.decode(payload);
+                    };
+                }));
+        failing.setProcessingTime(NOW.toEpochMilli());
+        return failing;
+    }
+
+    private static void fail(String kind, byte[] payload) {
+        switch (kind) {
+            case "exception" -> throw new ArithmeticException("long overflow");
+            // More than the test JVM's heap (-Xmx1g): refused at once, as a length a payload declares would be.
+            case "out of memory" -> payload[0] = (new byte[Integer.MAX_VALUE - 8])[0];
+            case "stack overflow" -> recurse(payload, 0);
+            default -> throw new NoClassDefFoundError("io/fleetlake/Missing");
+        }
+    }
+
+    private static int recurse(byte[] payload, int depth) {
+        return recurse(payload, depth + 1) + payload.length;
     }
 
     @Test

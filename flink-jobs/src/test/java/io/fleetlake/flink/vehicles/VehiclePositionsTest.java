@@ -2,6 +2,7 @@ package io.fleetlake.flink.vehicles;
 
 import static io.fleetlake.flink.enrichment.TestRoutes.FIRST_STOP;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.fleetlake.flink.TestRecords;
@@ -31,6 +32,8 @@ import org.apache.flink.streaming.util.KeyedTwoInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The vehicle operator with Flink's two-input harness: de-duplication (resends, conflicts, the bounded memory), the
@@ -98,8 +101,8 @@ class VehiclePositionsTest {
 
     @Test
     void aDifferentBatteryLevelIsAConflictToo() throws Exception {
-        process(withBattery(madrid(0, 0), 80.0));
-        process(withBattery(madrid(0, 0), 79.0));
+        process(madrid(0, 0).withBatteryLevel(80.0));
+        process(madrid(0, 0).withBatteryLevel(79.0));
 
         assertThat(rejected()).extracting(RejectedRecord::reason).containsExactly(RejectionReason.CONFLICTING_RESEND);
     }
@@ -303,10 +306,20 @@ class VehiclePositionsTest {
 
     // Failure isolation
 
-    @Test
-    void aFixWhoseRowCannotBeBuiltIsDeadLetteredAndLeavesTheVehicleAsItWas() throws Exception {
+    /**
+     * An exception, and the errors one fix can cause: a real {@link OutOfMemoryError} of an allocation sized by the
+     * fix, a real {@link StackOverflowError}; the fix is dead-lettered, the next fix of the vehicle is processed.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "exception, java.lang.IllegalStateException: no row for offset 1",
+        "out of memory, java.lang.OutOfMemoryError: Java heap space",
+        "stack overflow, java.lang.StackOverflowError"
+    })
+    void aFixWhoseRowCannotBeBuiltIsDeadLetteredAndLeavesTheVehicleAsItWas(String kind, String summary)
+            throws Exception {
         harness.close();
-        harness = harness(new FailingRows(1));
+        harness = harness(new FailingRows(1, kind));
         harness.open();
 
         IngestedPosition first = process(madrid(0, 0));
@@ -317,11 +330,23 @@ class VehiclePositionsTest {
         assertThat(rejected()).singleElement().satisfies(rejection -> {
             assertThat(rejection.source()).isEqualTo(failing.source());
             assertThat(rejection.reason()).isEqualTo(RejectionReason.PROCESSING_ERROR);
-            assertThat(rejection.detail())
-                    .isEqualTo("vehicle-positions failed: java.lang.IllegalStateException: no row for offset 1");
+            assertThat(rejection.detail()).isEqualTo("vehicle-positions failed: " + summary);
         });
         assertThat(rows()).as("no row, no current state of the failed fix").hasSize(2);
         assertThat(currentStates()).hasSize(2);
+    }
+
+    /** An error no fix causes (a class missing from the job's jar) fails the task, to restart from the checkpoint. */
+    @Test
+    void anErrorNoFixCausesFailsTheTask() throws Exception {
+        harness.close();
+        harness = harness(new FailingRows(1, "linkage"));
+        harness.open();
+        process(madrid(0, 0));
+
+        assertThatThrownBy(() -> process(madrid(10, 1)))
+                .isInstanceOf(NoClassDefFoundError.class)
+                .hasMessage("io/fleetlake/Missing");
     }
 
     // State: one value per vehicle, expiry, snapshot and restore
@@ -462,20 +487,6 @@ class VehiclePositionsTest {
         return TestRecords.at(VEHICLE, EVENT_TIME.plusSeconds(seconds), latitude, longitude);
     }
 
-    private static Position withBattery(Position position, double batteryLevel) {
-        return new Position(
-                position.vehicleId(),
-                position.eventTime(),
-                position.latitude(),
-                position.longitude(),
-                position.speedKmh(),
-                position.headingDeg(),
-                position.altitudeM(),
-                position.accuracyM(),
-                position.satellites(),
-                batteryLevel);
-    }
-
     private static String row(EnrichedPosition position) {
         return position.vehicleId() + "@" + position.ingested().sourceOffset();
     }
@@ -527,14 +538,28 @@ class VehiclePositionsTest {
         return harness;
     }
 
-    /** Fails on the fix read from one offset, like a converter meeting a value it cannot write. */
-    private record FailingRows(long failingOffset) implements MapFunction<EnrichedPosition, String> {
+    /** Fails on the fix read from one offset, like a converter meeting a value it cannot write, in the given way. */
+    private record FailingRows(long failingOffset, String kind) implements MapFunction<EnrichedPosition, String> {
         @Override
         public String map(EnrichedPosition position) {
             if (position.ingested().sourceOffset() == failingOffset) {
-                throw new IllegalStateException("no row for offset " + failingOffset);
+                switch (kind) {
+                    case "exception" -> throw new IllegalStateException("no row for offset " + failingOffset);
+                    // More than the test JVM's heap (-Xmx1g): refused at once, as a length a payload declares would be.
+                    case "out of memory" -> {
+                        return new String(new char[Integer.MAX_VALUE - 8]);
+                    }
+                    case "stack overflow" -> {
+                        return Integer.toString(depth(position, 0));
+                    }
+                    default -> throw new NoClassDefFoundError("io/fleetlake/Missing");
+                }
             }
             return row(position);
+        }
+
+        private static int depth(EnrichedPosition position, int depth) {
+            return depth(position, depth + 1) + 1;
         }
     }
 }

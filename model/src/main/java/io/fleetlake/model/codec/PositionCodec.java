@@ -41,7 +41,13 @@ import org.apache.avro.message.BinaryMessageEncoder;
  * </ul>
  *
  * <p>Decoding never throws for bad input: it returns a {@link DecodeResult.Rejected} with a stable reason and a detail
- * that says exactly what is wrong. Instances are not thread-safe; give each thread (Flink subtask) its own.
+ * that says exactly what is wrong. That includes bytes that declare more than they hold: before Avro's decoder reads an
+ * Avro body, every string, bytes, fixed, array and map length it declares is checked against the bytes that remain by
+ * a walk of the writer schema ({@link DeclaredLengths}), because Avro allocates what a body declares before reading it
+ * (a 15-byte payload declaring a string of two billion bytes would be an {@link OutOfMemoryError}); such a body is
+ * {@link RejectionReason#MALFORMED_PAYLOAD} with the field, the declared length and the bytes that remain. Decoding
+ * allocates at most a few times the payload's size. Instances are not thread-safe; give each thread (Flink subtask)
+ * its own.
  */
 public final class PositionCodec {
     private static final byte[] SINGLE_OBJECT_MAGIC = {(byte) 0xC3, (byte) 0x01};
@@ -50,6 +56,7 @@ public final class PositionCodec {
 
     private final PositionSchemas schemas;
     private final BinaryMessageDecoder<GenericRecord> decoder;
+    private final DeclaredLengths declaredLengths = new DeclaredLengths();
     private final ObjectMapper json = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -149,6 +156,13 @@ public final class PositionCodec {
                     String.format(
                             "Schema fingerprint %016x is not one of the %d known Position schema versions",
                             fingerprint, schemas.versions().size()));
+        }
+        // Before Avro's decoder allocates what the body declares: every length must fit the bytes that remain.
+        Optional<String> overlong = declaredLengths.check(writer.get().schema(), payload, SINGLE_OBJECT_HEADER_LENGTH);
+        if (overlong.isPresent()) {
+            return new Rejected(
+                    RejectionReason.MALFORMED_PAYLOAD,
+                    "Corrupt Avro body for schema version " + writer.get().number() + ": " + overlong.get());
         }
         GenericRecord record;
         try {

@@ -3,6 +3,7 @@ package io.fleetlake.stack.dlq;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.MessageHeaders;
+import io.fleetlake.model.RecordFailures;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
@@ -21,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -50,13 +52,20 @@ public final class DeadLetterReprocessor {
 
     private final String bootstrapServers;
     private final PositionValidator validator;
-    private final PositionCodec codec;
+    private final Function<byte[], DecodeResult> decoder;
 
     public DeadLetterReprocessor(String bootstrapServers, ValidationRules rules) {
+        this(
+                bootstrapServers,
+                rules,
+                new PositionCodec(requireNonNull(rules, "rules is null").schemas())::decode);
+    }
+
+    /** With another decoder than the codec of the rules' schemas; a seam for tests. */
+    DeadLetterReprocessor(String bootstrapServers, ValidationRules rules, Function<byte[], DecodeResult> decoder) {
         this.bootstrapServers = requireNonNull(bootstrapServers, "bootstrapServers is null");
-        requireNonNull(rules, "rules is null");
-        this.validator = new PositionValidator(rules);
-        this.codec = new PositionCodec(rules.schemas());
+        this.validator = new PositionValidator(requireNonNull(rules, "rules is null"));
+        this.decoder = requireNonNull(decoder, "decoder is null");
     }
 
     /** Selects, re-validates and (unless {@code dryRun}) republishes; see the class comment. */
@@ -124,12 +133,30 @@ public final class DeadLetterReprocessor {
         return Optional.empty();
     }
 
+    /**
+     * What the current stateless rules say of the dead letter: empty when it passes. A failure of a rule or of the
+     * decoder on this one record that {@link RecordFailures} counts as the record's (an exception, a {@link
+     * StackOverflowError}, a heap {@link OutOfMemoryError}) is a {@link RejectionReason#PROCESSING_ERROR}: the record
+     * stays in the dead-letter topic, logged, and the run goes on with the next one.
+     */
     Optional<Rejection> verdict(ConsumerRecord<byte[], byte[]> record) {
+        try {
+            return judge(record);
+        } catch (Throwable failure) {
+            RecordFailures.rethrowUnlessPerRecord(failure);
+            LOG.warn("Dead letter {} cannot be judged; it stays in the dead-letter topic", ledgerKey(record), failure);
+            return Optional.of(new Rejection(
+                    RejectionReason.PROCESSING_ERROR,
+                    "reprocessing failed: " + failure.getClass().getName()));
+        }
+    }
+
+    private Optional<Rejection> judge(ConsumerRecord<byte[], byte[]> record) {
         Optional<Rejection> size = validator.checkPayloadSize(record.value().length);
         if (size.isPresent()) {
             return size;
         }
-        DecodeResult decoded = codec.decode(record.value());
+        DecodeResult decoded = decoder.apply(record.value());
         if (decoded instanceof DecodeResult.Rejected rejected) {
             return Optional.of(new Rejection(rejected.reason(), rejected.detail()));
         }

@@ -36,6 +36,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -446,18 +447,13 @@ public final class StackVerifier {
     }
 
     private Optional<FixKey> decode(byte[] payload) {
-        if (payload == null) {
-            return Optional.empty();
-        }
-        try {
-            return codec.decode(payload) instanceof DecodeResult.Decoded decoded
-                    ? Optional.of(FixKey.of(
-                            decoded.position().vehicleId(), decoded.position().eventTime()))
-                    : Optional.empty();
-        } catch (RuntimeException e) {
-            // The pipeline dead-letters a payload its codec fails on; here it counts as undecodable the same way.
-            return Optional.empty();
-        }
+        return key(codec::decode, payload);
+    }
+
+    /** The (vehicle, event time) of a raw payload, or empty when it does not decode (see {@link RawPayloads}). */
+    static Optional<FixKey> key(Function<byte[], DecodeResult> decoder, byte[] payload) {
+        return RawPayloads.position(decoder, payload)
+                .map(position -> FixKey.of(position.vehicleId(), position.eventTime()));
     }
 
     private RedisComparison compareRedis(VerifyScope scope, int sampleLimit) {
