@@ -25,11 +25,19 @@ import org.apache.kafka.common.TopicPartition;
  * Reads the two ends of an {@link IngestHopReconciliation} window from the real servers: the MQTT broker's metrics
  * endpoint, and the end offsets (read_committed) of the raw topic and the dead-letter topic; then counts the records
  * committed in between. The reading order is the one the reconciliation's proof needs: Kafka, then the broker at the
- * start; the broker, then Kafka at the end.
+ * start; at the end the broker's counters, then (after {@link #SETTLE}) the messages it holds, then Kafka.
  */
 public final class IngestHopCheck {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
+
+    /**
+     * Between reading the broker's accepted count and the messages it holds at the window's end. The broker counts a
+     * position when it receives it and puts it in the subscriber's queue a moment later: read at once, a position
+     * counted and not yet queued would look lost. Read later, it is queued, or acknowledged and so already in Kafka
+     * (which is read after); positions accepted in the meantime only make the held count larger.
+     */
+    static final Duration SETTLE = Duration.ofSeconds(2);
 
     private final String kafkaBootstrapServers;
     private final Optional<URI> brokerMetrics;
@@ -55,13 +63,15 @@ public final class IngestHopCheck {
      * for a condition.
      */
     public void awaitWindow(Start start, Duration window) {
-        long remaining =
-                Duration.between(Instant.now(), start.at().plus(window)).toMillis();
-        if (remaining <= 0) {
+        pause(Duration.between(Instant.now(), start.at().plus(window)));
+    }
+
+    private static void pause(Duration duration) {
+        if (duration.isNegative() || duration.isZero()) {
             return;
         }
         try {
-            TimeUnit.MILLISECONDS.sleep(remaining);
+            TimeUnit.MILLISECONDS.sleep(duration.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -70,8 +80,10 @@ public final class IngestHopCheck {
     /** Reads the window's end and reconciles. */
     public IngestHopReconciliation finish(Start start) {
         requireNonNull(start, "start is null");
-        BrokerReading end = broker();
+        BrokerReading counted = broker();
         Duration window = Duration.between(start.at(), Instant.now());
+        pause(SETTLE);
+        BrokerReading end = counted.withQueuedOf(broker());
         if (start.broker().error().isPresent() || end.error().isPresent()) {
             return IngestHopReconciliation.notReconciled(
                     window, start.broker().error().orElseGet(() -> end.error().get()));
@@ -173,6 +185,24 @@ public final class IngestHopCheck {
 
         static BrokerReading failed(String error) {
             return new BrokerReading(Optional.empty(), Optional.of(error));
+        }
+
+        /** These counters with the held messages of {@code later}, or the first error of the two. */
+        BrokerReading withQueuedOf(BrokerReading later) {
+            if (error.isPresent()) {
+                return this;
+            }
+            if (later.error().isPresent()) {
+                return later;
+            }
+            BrokerCounters these = counters.get();
+            return new BrokerReading(
+                    Optional.of(new BrokerCounters(
+                            these.acceptedByListener(),
+                            these.dropped(),
+                            later.counters().get().queued(),
+                            these.startedAt())),
+                    Optional.empty());
         }
     }
 }

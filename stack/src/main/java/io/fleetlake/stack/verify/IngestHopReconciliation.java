@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * <pre>gap = accepted − rawRecords − ingestRefused − queuedAtEnd</pre>
  *
  * <p>and a positive gap is a loss. The comparison never reports a loss that did not happen: the broker's counters are
- * read after the Kafka offsets at the window's start and before them at its end, and every error of the reading
+ * read after the Kafka offsets at the window's start and before them at its end (the held messages a moment after the
+ * counters, so that a position counted on arrival is queued by then), and every error of the reading
  * (a record committed to Kafka whose acknowledgement the broker has not processed yet, a device's resend written
  * twice, a record of the backlog at the window's start) makes the right side larger, never smaller. The price: losses
  * up to {@code queuedAtStart} (messages held at the start that reached Kafka during the window) can hide.
