@@ -3,7 +3,9 @@ package io.fleetlake.stack.cli;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.verify.StackVerifier;
 import io.fleetlake.stack.verify.StackVerifier.Endpoints;
 import io.fleetlake.stack.verify.StackVerifier.VerifyException;
@@ -34,6 +36,10 @@ import picocli.CommandLine.Spec;
             "Lost: a raw record the pipeline has committed past whose (vehicle_id, event_time) is neither a row of"
                     + " fleet.positions nor of fleet.rejected_positions (nor its record a rejected row)."
                     + " Duplicated: a (vehicle_id, event_time) with more than one row in fleet.positions.",
+            "The hop before Kafka: the positions the MQTT broker accepted (QoS 1/2 on fleet/+/position, its own"
+                    + " counters) against the records committed to the raw topic, the messages refused at ingest and"
+                    + " the messages the broker still holds for the ingest subscription, over the verification's"
+                    + " duration (--hop-window); a gap, or a message the broker dropped, fails.",
             "Exit status 0 when nothing is lost or duplicated and Redis holds every vehicle's newest position, 1"
                     + " otherwise, 2 when a server cannot be read."
         })
@@ -81,6 +87,14 @@ public final class VerifyCommand implements Callable<Integer> {
     private String wait;
 
     @Option(
+            names = "--hop-window",
+            paramLabel = "DURATION",
+            defaultValue = "10s",
+            description = "Reconcile the MQTT broker's accepted positions with what reached Kafka over the"
+                    + " verification's own duration, at least DURATION (default: ${DEFAULT-VALUE}).")
+    private String hopWindow;
+
+    @Option(
             names = "--samples",
             paramLabel = "N",
             defaultValue = "10",
@@ -121,7 +135,7 @@ public final class VerifyCommand implements Callable<Integer> {
                             + "; records still in flight are reported as such and not judged.");
                 }
             }
-            VerifyReport report = verifier.verify(scope, samples);
+            VerifyReport report = verifier.verify(scope, samples, parseDuration("--hop-window", hopWindow));
             out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
             out.flush();
             return report.exitCode();
@@ -154,7 +168,8 @@ public final class VerifyCommand implements Callable<Integer> {
                 settings.redisEndpoint(),
                 settings.flinkRestUri(),
                 configuration.string(PIPELINE_CONSUMER_GROUP, DEFAULT_PIPELINE_CONSUMER_GROUP),
-                settings.dataDirectory());
+                settings.dataDirectory(),
+                Optional.of(StackHealthSources.metricsUri(settings.host(), settings.port(StackPort.MQTT_METRICS))));
     }
 
     private static Duration parseDuration(String option, String value) {

@@ -20,6 +20,8 @@ import io.fleetlake.stack.inspect.PrometheusText;
 import io.fleetlake.stack.inspect.PrometheusText.Sample;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import io.fleetlake.stack.verify.IngestHopCheck;
+import io.fleetlake.stack.verify.IngestHopReconciliation;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -95,6 +97,9 @@ public final class HealthCollector implements AutoCloseable {
         Instant started = clock.instant();
         boolean watching = watchIngest && !thresholds.sampleWindow().isZero();
         Optional<Reading<Counts>> before = watching ? Optional.of(Reading.read(this::ingestCounts)) : Optional.empty();
+        IngestHopCheck hop = new IngestHopCheck(sources.kafkaBootstrapServers(), sources.mqttMetricsUri());
+        Optional<Reading<IngestHopCheck.Start>> hopStart =
+                watching ? Optional.of(Reading.read(hop::start)) : Optional.empty();
         Map<String, CompletableFuture<Boolean>> probed = new LinkedHashMap<>();
         sources.probes()
                 .forEach((name, probe) -> probed.put(name, CompletableFuture.supplyAsync(probe::getAsBoolean, probes)));
@@ -135,6 +140,12 @@ public final class HealthCollector implements AutoCloseable {
                     to.rawEndOffsets() - from.rawEndOffsets()));
         });
 
+        // After the sample window, which the ingest activity above waited for.
+        Optional<Reading<IngestHopReconciliation>> ingestHop =
+                hopStart.map(start -> start.value().isPresent()
+                        ? Reading.read(() -> hop.finish(start.value().get()))
+                        : Reading.failed(start.error().get()));
+
         Map<String, Boolean> components = new LinkedHashMap<>();
         probed.forEach((name, future) -> components.put(name, future.join()));
         return new HealthSnapshot(
@@ -149,6 +160,7 @@ public final class HealthCollector implements AutoCloseable {
                 connector,
                 ingestHealth,
                 ingest,
+                ingestHop,
                 pipeline,
                 maintenance,
                 supervisor);

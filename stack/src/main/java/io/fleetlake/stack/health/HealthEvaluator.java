@@ -3,6 +3,7 @@ package io.fleetlake.stack.health;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.Topics;
 import io.fleetlake.stack.health.HealthReport.Check;
 import io.fleetlake.stack.health.HealthReport.Status;
 import io.fleetlake.stack.health.HealthSnapshot.IngestActivity;
@@ -18,6 +19,7 @@ import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
 import io.fleetlake.stack.inspect.RedisInspector.Freshness;
 import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import io.fleetlake.stack.verify.IngestHopReconciliation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,6 +57,7 @@ public final class HealthEvaluator {
         deadLetters(snapshot, checks);
         redis(snapshot, checks);
         connector(snapshot, checks);
+        snapshot.ingestHop().ifPresent(reading -> checks.add(ingestHop(reading)));
         pipeline(snapshot.pipeline(), now, checks);
         snapshot.maintenance().ifPresent(reading -> maintenance(reading, now, checks));
         return new HealthReport(now, checks);
@@ -328,6 +331,50 @@ public final class HealthEvaluator {
             task.failure()
                     .ifPresent(failure -> checks.add(new Check("ingest", "task " + task.id(), Status.WARN, failure)));
         }
+    }
+
+    /** The hop before Kafka over the sample window, as {@code fleet verify} reconciles it. */
+    private static Check ingestHop(Reading<IngestHopReconciliation> reading) {
+        String subject = "hop before Kafka";
+        if (reading.error().isPresent()) {
+            return new Check(
+                    "ingest",
+                    subject,
+                    Status.WARN,
+                    "unknown: " + reading.error().get());
+        }
+        IngestHopReconciliation hop = reading.value().get();
+        String dropped = hop.dropped()
+                ? String.format(
+                        Locale.ROOT,
+                        "; the broker dropped %,d messages",
+                        hop.droppedIncrease().getAsLong())
+                : "";
+        if (!hop.reconciled()) {
+            return new Check(
+                    "ingest",
+                    subject,
+                    hop.dropped() ? Status.FAIL : Status.WARN,
+                    "not reconciled: " + hop.notReconciled().get() + dropped);
+        }
+        String facts = String.format(
+                Locale.ROOT,
+                "in %s the MQTT broker accepted %,d positions; %,d reached %s, %,d were refused, %,d are held for the"
+                        + " ingest subscription",
+                format(hop.window()),
+                hop.accepted(),
+                hop.rawRecords(),
+                Topics.RAW_POSITIONS,
+                hop.ingestRefused(),
+                hop.queuedAtEnd().getAsLong());
+        if (hop.gap() > 0) {
+            return new Check(
+                    "ingest",
+                    subject,
+                    Status.FAIL,
+                    facts + String.format(Locale.ROOT, ": %,d never reached Kafka", hop.gap()) + dropped);
+        }
+        return new Check("ingest", subject, hop.dropped() ? Status.FAIL : Status.OK, facts + dropped);
     }
 
     private void pipeline(PipelineJob job, Instant now, List<Check> checks) {

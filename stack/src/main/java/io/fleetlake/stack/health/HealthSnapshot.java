@@ -10,6 +10,7 @@ import io.fleetlake.stack.inspect.DeadLetterInspector.DeadLetterCounts;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
 import io.fleetlake.stack.inspect.RedisInspector.Freshness;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import io.fleetlake.stack.verify.IngestHopReconciliation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
@@ -33,6 +34,8 @@ import java.util.Optional;
  * @param connector the MQTT source connector and its tasks
  * @param ingestHealth the Connect worker's own verdict on whether messages move ({@code /ingest/health})
  * @param ingest what moved during the sample window, when it was watched
+ * @param ingestHop the hop before Kafka reconciled over the same window (positions the MQTT broker accepted against the
+ *     raw topic), when it was watched
  * @param pipeline the pipeline's Flink job
  * @param maintenance the last maintenance run of each table, when the service's metrics are known
  * @param supervisor the launcher's supervisor statuses, for the embedded stack
@@ -49,6 +52,7 @@ public record HealthSnapshot(
         Reading<ConnectorState> connector,
         Reading<IngestWorkerHealth> ingestHealth,
         Optional<Reading<IngestActivity>> ingest,
+        Optional<Reading<IngestHopReconciliation>> ingestHop,
         PipelineJob pipeline,
         Optional<Reading<List<MaintenanceRun>>> maintenance,
         Optional<StackStatus> supervisor) {
@@ -64,6 +68,7 @@ public record HealthSnapshot(
         requireNonNull(connector, "connector is null");
         requireNonNull(ingestHealth, "ingestHealth is null");
         requireNonNull(ingest, "ingest is null");
+        requireNonNull(ingestHop, "ingestHop is null");
         requireNonNull(pipeline, "pipeline is null");
         requireNonNull(maintenance, "maintenance is null");
         requireNonNull(supervisor, "supervisor is null");

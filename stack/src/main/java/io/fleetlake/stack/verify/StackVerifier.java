@@ -56,7 +56,8 @@ import redis.clients.jedis.Response;
  * (read_committed, decoded with the pipeline's codec), Redis, the pipeline's job restarts (Flink REST API) and the
  * supervisor's restarts (the stack's status file). The order matters: the committed offsets are read first, then the
  * tables, then the topic, so that every record the pipeline had committed past was in the tables when they were read.
- * {@link Reconciler} does the accounting.
+ * {@link Reconciler} does the accounting. The hop before Kafka (the MQTT broker's accepted positions against the raw
+ * topic) is reconciled by {@link IngestHopCheck} over a window that spans the whole verification.
  */
 public final class StackVerifier {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -64,6 +65,9 @@ public final class StackVerifier {
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
     private static final String EVENT_TIME = PositionField.EVENT_TIME.fieldName();
     private static final String VEHICLE_ID = PositionField.VEHICLE_ID.fieldName();
+
+    /** The shortest window over which the hop before Kafka is reconciled ({@code fleet verify --hop-window}). */
+    public static final Duration DEFAULT_HOP_WINDOW = Duration.ofSeconds(10);
 
     private final Endpoints endpoints;
     private final PositionCodec codec;
@@ -79,9 +83,20 @@ public final class StackVerifier {
         this.progress = requireNonNull(progress, "progress is null");
     }
 
-    /** Reconciles every stage for the scope; see the class comment. */
+    /** Reconciles every stage for the scope over a {@link #DEFAULT_HOP_WINDOW}; see the class comment. */
     public VerifyReport verify(VerifyScope scope, int sampleLimit) {
+        return verify(scope, sampleLimit, DEFAULT_HOP_WINDOW);
+    }
+
+    /**
+     * Reconciles every stage for the scope; see the class comment.
+     *
+     * @param hopWindow the hop before Kafka is reconciled over the verification's own duration, at least this long
+     */
+    public VerifyReport verify(VerifyScope scope, int sampleLimit, Duration hopWindow) {
         long startedAt = System.nanoTime();
+        IngestHopCheck hop = new IngestHopCheck(endpoints.kafkaBootstrapServers(), endpoints.mqttMetricsUri());
+        IngestHopCheck.Start hopStart = hop.start();
         Map<Integer, Long> committed = committedOffsets();
         progress.accept(
                 "Pipeline (consumer group " + endpoints.pipelineConsumerGroup() + ") committed offsets " + committed);
@@ -97,6 +112,10 @@ public final class StackVerifier {
         }
         Reconciliation reconciliation = reconciler.result(sampleLimit);
         RedisComparison redis = compareRedis(scope, sampleLimit);
+        progress.accept("Reconciling the MQTT broker's accepted positions with Kafka over at least "
+                + hopWindow.toSeconds() + " s ...");
+        hop.awaitWindow(hopStart, hopWindow);
+        IngestHopReconciliation ingestHop = hop.finish(hopStart);
         return new VerifyReport(
                 scope,
                 reconciliation,
@@ -105,7 +124,8 @@ public final class StackVerifier {
                 new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
                 rechecked,
-                Duration.ofNanos(System.nanoTime() - startedAt));
+                Duration.ofNanos(System.nanoTime() - startedAt),
+                ingestHop);
     }
 
     /**
@@ -502,6 +522,7 @@ public final class StackVerifier {
      * @param redisEndpoint the Redis address without credentials, for messages
      * @param pipelineConsumerGroup the pipeline's Kafka consumer group ({@code pipeline.consumer-group})
      * @param dataDirectory the stack's data folder, where the supervisor's status file is
+     * @param mqttMetricsUri the MQTT broker's Prometheus endpoint, for the hop before Kafka; empty when unknown
      */
     public record Endpoints(
             String kafkaBootstrapServers,
@@ -510,7 +531,8 @@ public final class StackVerifier {
             String redisEndpoint,
             String flinkRestUri,
             String pipelineConsumerGroup,
-            Path dataDirectory) {
+            Path dataDirectory,
+            Optional<URI> mqttMetricsUri) {
         public Endpoints {
             requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
             requireNonNull(trinoJdbcUrl, "trinoJdbcUrl is null");
@@ -519,6 +541,7 @@ public final class StackVerifier {
             requireNonNull(flinkRestUri, "flinkRestUri is null");
             requireNonNull(pipelineConsumerGroup, "pipelineConsumerGroup is null");
             requireNonNull(dataDirectory, "dataDirectory is null");
+            requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");
         }
 
         @Override

@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param ingestRefused MQTT messages the ingest connector dead-lettered because Kafka could not take them (never in
  *     the raw topic; kept in the dead-letter topic, not lost)
  * @param rechecked whether lost records were checked against a second read of the tables
+ * @param ingestHop the hop before Kafka: what the MQTT broker accepted against what reached the raw topic during the
+ *     verification
  */
 public record VerifyReport(
         VerifyScope scope,
@@ -30,7 +32,8 @@ public record VerifyReport(
         PipelineRestarts pipelineRestarts,
         Optional<StackStatus> supervision,
         boolean rechecked,
-        Duration elapsed) {
+        Duration elapsed,
+        IngestHopReconciliation ingestHop) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public VerifyReport {
@@ -40,11 +43,15 @@ public record VerifyReport(
         requireNonNull(pipelineRestarts, "pipelineRestarts is null");
         requireNonNull(supervision, "supervision is null");
         requireNonNull(elapsed, "elapsed is null");
+        requireNonNull(ingestHop, "ingestHop is null");
     }
 
-    /** No loss, no duplicate, and Redis holds every vehicle's newest position. */
+    /**
+     * No loss, no duplicate, Redis holds every vehicle's newest position, and no position the MQTT broker accepted
+     * went missing before Kafka (nor did it drop any message).
+     */
     public boolean passed() {
-        return reconciliation.clean() && redis.clean();
+        return reconciliation.clean() && redis.clean() && ingestHop.clean();
     }
 
     /** 0 when {@link #passed()}, 1 otherwise. */
@@ -94,6 +101,7 @@ public record VerifyReport(
                     r.keysWithoutRawRecord(),
                     String.join(", ", r.keysWithoutRawRecordSamples()));
         }
+        IngestHopText.append(text, ingestHop);
         line(text, "");
         line(text, "Lost:       %,d (%,d keys, %,d undecodable records)", r.lost(), r.lostKeys(), r.lostUndecodable());
         r.lostSamples().forEach(sample -> line(text, "    %s", sample));
@@ -129,6 +137,18 @@ public record VerifyReport(
         }
         if (reconciliation.duplicatedKeys() > 0) {
             separate(failures).append(String.format(Locale.ROOT, "%,d duplicated", reconciliation.duplicatedKeys()));
+        }
+        if (ingestHop.gap() > 0) {
+            separate(failures)
+                    .append(String.format(
+                            Locale.ROOT, "%,d accepted by the MQTT broker never reached Kafka", ingestHop.gap()));
+        }
+        if (ingestHop.dropped()) {
+            separate(failures)
+                    .append(String.format(
+                            Locale.ROOT,
+                            "%,d dropped by the MQTT broker",
+                            ingestHop.droppedIncrease().getAsLong()));
         }
         if (!redis.clean()) {
             separate(failures)
@@ -219,6 +239,7 @@ public record VerifyReport(
                 component.lastExitCode().ifPresent(code -> node.put("last_exit_code", code));
             }
         });
+        IngestHopText.json(root.putObject("ingest_hop"), ingestHop);
         root.put("rechecked", rechecked);
         root.put("elapsed_ms", elapsed.toMillis());
         try {

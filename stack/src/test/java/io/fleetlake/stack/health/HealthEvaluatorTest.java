@@ -15,6 +15,8 @@ import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
 import io.fleetlake.stack.inspect.RedisInspector.Freshness;
 import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import io.fleetlake.stack.verify.BrokerCounters;
+import io.fleetlake.stack.verify.IngestHopReconciliation;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -199,6 +201,41 @@ class HealthEvaluatorTest {
         assertThat(failures())
                 .containsExactly("ingest / messages moving: cannot read: Cannot ask the Connect worker at"
                         + " http://127.0.0.1:18083: refused");
+    }
+
+    @Test
+    void acceptedPositionsThatNeverReachedKafkaAreAFailure() {
+        snapshot.ingestHop = Optional.of(Reading.of(hop(500, 320, 30, 0)));
+
+        assertThat(failures())
+                .containsExactly("ingest / hop before Kafka: in 5.0 s the MQTT broker accepted 500 positions; 320"
+                        + " reached gps.raw.positions, 0 were refused, 30 are held for the ingest subscription: 150"
+                        + " never reached Kafka");
+    }
+
+    @Test
+    void positionsHeldForTheIngestSubscriptionAreNoFailureButADropIs() {
+        snapshot.ingestHop = Optional.of(Reading.of(hop(500, 320, 180, 0)));
+        assertThat(failures()).isEmpty();
+
+        snapshot.ingestHop = Optional.of(Reading.of(hop(500, 320, 180, 4)));
+        assertThat(failures())
+                .containsExactly("ingest / hop before Kafka: in 5.0 s the MQTT broker accepted 500 positions; 320"
+                        + " reached gps.raw.positions, 0 were refused, 180 are held for the ingest subscription; the"
+                        + " broker dropped 4 messages");
+    }
+
+    private static IngestHopReconciliation hop(long accepted, long raw, long queued, long dropped) {
+        return IngestHopReconciliation.compare(
+                new BrokerCounters(Map.of("tcp", 1_000L), OptionalLong.of(0), OptionalLong.of(0), Optional.empty()),
+                new BrokerCounters(
+                        Map.of("tcp", 1_000L + accepted),
+                        OptionalLong.of(dropped),
+                        OptionalLong.of(queued),
+                        Optional.empty()),
+                raw,
+                0,
+                Duration.ofSeconds(5));
     }
 
     @Test

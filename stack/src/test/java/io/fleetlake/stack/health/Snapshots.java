@@ -13,6 +13,7 @@ import io.fleetlake.stack.inspect.FlinkInspector.Checkpoint;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
 import io.fleetlake.stack.inspect.RedisInspector.Freshness;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
+import io.fleetlake.stack.verify.IngestHopReconciliation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -47,6 +48,7 @@ final class Snapshots {
     Reading<IngestWorkerHealth> ingestHealth = Reading.of(new IngestWorkerHealth(true, List.of(), 2, 40));
     Optional<Reading<IngestActivity>> ingest =
             Optional.of(Reading.of(new IngestActivity(Duration.ofSeconds(5), 300, 300)));
+    Optional<Reading<IngestHopReconciliation>> ingestHop = Optional.empty();
     PipelineJob pipeline = new PipelineJob(
             Optional.of("job-1"),
             "RUNNING",
@@ -86,6 +88,7 @@ final class Snapshots {
                 Reading.of(connector),
                 ingestHealth,
                 ingest,
+                ingestHop,
                 pipeline,
                 maintenance,
                 supervisor);

@@ -390,7 +390,8 @@ class OperationsIT {
         return response.body();
     }
 
-    private static void put(URI uri) throws IOException, InterruptedException {
+    /** PUT without a body, answered with a success status (the Connect REST API's pause, resume and stop). */
+    static void put(URI uri) throws IOException, InterruptedException {
         HttpResponse<String> response = HTTP.send(
                 HttpRequest.newBuilder(uri)
                         .timeout(Duration.ofSeconds(30))

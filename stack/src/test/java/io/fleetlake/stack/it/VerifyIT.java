@@ -5,12 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.health.StackHealthSources;
+import io.fleetlake.stack.inspect.ConnectInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -21,6 +31,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
@@ -28,11 +42,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code fleet verify} on the real stack: a clean flow passes, and a duplicate and a loss planted in {@code
- * fleet.positions} (through Trino, around the pipeline) are found and named, with exit status 1.
+ * fleet.positions} (through Trino, around the pipeline) are found and named, with exit status 1. The hop before Kafka:
+ * under load a healthy stack shows no gap, and positions the MQTT broker accepted while the ingest connector's session
+ * was gone (stopped connector, session cleared) are found as a gap, with exit status 1.
  */
 @ExtendWith(SharedStack.class)
 class VerifyIT {
     private static final String PREFIX = "VFY-";
+    private static final String HOP_PREFIX = "VFYHOP-";
+    private static final int HOP_VEHICLES = 10;
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    /** ingest-connect's MqttSourceConfig key and default (the stack module does not depend on the connector). */
+    private static final String CLIENT_ID_PREFIX = "mqtt.client-id-prefix";
+
+    private static final String DEFAULT_CLIENT_ID_PREFIX = "fleet-ingest";
     private static final int VEHICLES = 3;
     private static final int FIXES = 8;
     private static final Duration TIMEOUT = Duration.ofMinutes(4);
@@ -114,6 +137,144 @@ class VerifyIT {
                 .contains("FAILED: 1 lost, 1 duplicated")
                 .contains(PREFIX + "2@" + lost.eventTime())
                 .contains(PREFIX + "1@" + duplicated.eventTime() + " (2 rows)");
+    }
+
+    @Test
+    void findsPositionsTheBrokerAcceptedThatNeverReachedKafkaAndNoGapUnderLoad(RunningStack running) throws Exception {
+        StackSettings settings = running.settings();
+        String connector = StackHealthSources.connectUri(settings) + "/connectors/" + FleetStack.CONNECTOR_NAME;
+        ConnectInspector connect = new ConnectInspector(StackHealthSources.connectUri(settings));
+        Instant start = Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        AtomicInteger fix = new AtomicInteger();
+
+        try (Load load = Load.start(settings, "verify-hop-healthy", start, fix)) {
+            FleetCommand.Result healthy = verifyHop(running);
+            JsonNode report = JSON.readTree(healthy.out());
+            assertThat(report.at("/ingest_hop/reconciled").asBoolean())
+                    .as("%s", healthy)
+                    .isTrue();
+            assertThat(report.at("/ingest_hop/accepted").asLong())
+                    .as("positions published during the window")
+                    .isGreaterThan(100);
+            assertThat(report.at("/ingest_hop/gap").asLong()).isZero();
+            assertThat(report.at("/ingest_hop/dropped").asLong()).isZero();
+            assertThat(healthy.exitCode()).as("%s", healthy).isZero();
+            LOG.info("Healthy under load: {}", report.path("ingest_hop"));
+        }
+
+        // The fault: the connector stops (its session keeps the subscription), then someone connects with its client id
+        // and a clean start, which discards the session. The broker still accepts every position, and has no one to
+        // deliver them to: they never reach Kafka, and the broker drops nothing it would count.
+        OperationsIT.put(URI.create(connector + "/stop"));
+        try {
+            await().atMost(TIMEOUT)
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(() ->
+                            connect.state(FleetStack.CONNECTOR_NAME).state().equals("STOPPED"));
+            clearSession(settings, ingestClientId(connector));
+            try (Load load = Load.start(settings, "verify-hop-lost", start, fix)) {
+                FleetCommand.Result lost = verifyHop(running);
+                JsonNode report = JSON.readTree(lost.out());
+                assertThat(lost.exitCode()).as("%s", lost).isEqualTo(1);
+                assertThat(report.at("/ingest_hop/accepted").asLong()).isGreaterThan(100);
+                assertThat(report.at("/ingest_hop/raw_records").asLong()).isZero();
+                assertThat(report.at("/ingest_hop/queued_at_end").asLong()).isZero();
+                assertThat(report.at("/ingest_hop/gap").asLong())
+                        .as("every position accepted in the window")
+                        .isEqualTo(report.at("/ingest_hop/accepted").asLong());
+                assertThat(report.at("/lost/total").asLong())
+                        .as("the tables hold every raw record: the loss is before Kafka")
+                        .isZero();
+                LOG.info("Session cleared: {}", report.path("ingest_hop"));
+            }
+        } finally {
+            OperationsIT.put(URI.create(connector + "/resume"));
+        }
+        await().atMost(TIMEOUT)
+                .pollInterval(Duration.ofSeconds(2))
+                .until(() -> connect.state(FleetStack.CONNECTOR_NAME).running()
+                        && connect.ingestHealth().healthy());
+    }
+
+    private static FleetCommand.Result verifyHop(RunningStack running) {
+        FleetCommand.Result result = FleetCommand.run(
+                running.settings(), "verify", "--vehicle-prefix", HOP_PREFIX, "--hop-window", "15s", "--json");
+        LOG.info("fleet verify: {}", result);
+        return result;
+    }
+
+    /** The MQTT client id of the connector's task 0, as the connector's configuration sets it. */
+    private static String ingestClientId(String connector) throws Exception {
+        HttpResponse<String> response = HTTP.send(
+                HttpRequest.newBuilder(URI.create(connector + "/config"))
+                        .timeout(Duration.ofSeconds(30))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return JSON.readTree(response.body()).path(CLIENT_ID_PREFIX).asText(DEFAULT_CLIENT_ID_PREFIX) + "-0";
+    }
+
+    /** Connects with {@code clientId} and a clean start, as a second device with the same id would: the session goes. */
+    private static void clearSession(StackSettings settings, String clientId) {
+        URI mqtt = URI.create(settings.mqttUri());
+        Mqtt5BlockingClient client = Mqtt5Client.builder()
+                .identifier(clientId)
+                .serverHost(mqtt.getHost())
+                .serverPort(mqtt.getPort())
+                .buildBlocking();
+        assertThat(client.connectWith()
+                        .cleanStart(true)
+                        .sessionExpiryInterval(0)
+                        .send()
+                        .isSessionPresent())
+                .isFalse();
+        client.disconnect();
+    }
+
+    /** Devices publishing valid positions at about 100 per second until closed. */
+    private static final class Load implements AutoCloseable {
+        private final TestPublisher publisher;
+        private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+
+        private Load(TestPublisher publisher) {
+            this.publisher = publisher;
+        }
+
+        static Load start(StackSettings settings, String clientId, Instant start, AtomicInteger fix) {
+            Load load = new Load(TestPublisher.connect(settings, clientId));
+            load.timer.scheduleAtFixedRate(
+                    () -> {
+                        int next = fix.getAndIncrement();
+                        for (int vehicle = 0; vehicle < HOP_VEHICLES; vehicle++) {
+                            try {
+                                load.publisher.publish(
+                                        Position.of(
+                                                HOP_PREFIX + vehicle,
+                                                start.plusSeconds(next),
+                                                40.40 + vehicle * 0.01 + next * 0.00005,
+                                                -3.70 + next * 0.00005,
+                                                40.0,
+                                                90.0),
+                                        PayloadFormat.AVRO);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                                return;
+                            }
+                        }
+                    },
+                    0,
+                    100,
+                    TimeUnit.MILLISECONDS);
+            return load;
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            timer.shutdown();
+            assertThat(timer.awaitTermination(1, TimeUnit.MINUTES)).isTrue();
+            publisher.awaitAcknowledgements();
+            publisher.close();
+        }
     }
 
     private static FleetCommand.Result verify(RunningStack running) {

@@ -3,6 +3,7 @@ package io.fleetlake.servers.mqtt;
 import static java.util.Objects.requireNonNull;
 
 import com.hivemq.configuration.service.InternalConfigurations;
+import com.hivemq.embedded.EmbeddedExtension;
 import com.hivemq.embedded.EmbeddedHiveMQ;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,6 +24,10 @@ import org.slf4j.LoggerFactory;
  * {@code mqtt.server-receive-maximum} publishes unacknowledged; the broker sends a subscriber up to
  * {@code mqtt.max-inflight-window} messages it has not acknowledged yet. The configuration file is regenerated from the
  * {@link MqttBrokerConfig} at every start.
+ *
+ * <p>Besides HiveMQ's own metrics, its metric registry holds the broker's accounting of device positions, which {@code
+ * fleet verify} and the alert rules reconcile with Kafka: the QoS 1/2 position publishes accepted per listener ({@link
+ * PositionAccounting}) and the messages held for the position subscribers ({@link PositionQueue}).
  */
 public final class MqttBroker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MqttBroker.class);
@@ -50,9 +55,16 @@ public final class MqttBroker implements AutoCloseable {
                 .withDataFolder(config.persistenceDirectory())
                 .withExtensionsFolder(config.extensionsDirectory())
                 .withoutLoggingBootstrap()
+                .withEmbeddedExtension(EmbeddedExtension.builder()
+                        .withId("fleet-position-accounting")
+                        .withName("Fleet position accounting")
+                        .withVersion("1")
+                        .withExtensionMain(new PositionAccounting())
+                        .build())
                 .build();
         try {
             candidate.start().get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            candidate.getMetricRegistry().register(PositionQueue.NAME, PositionQueue.of(candidate));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw closeAfterFailedStart(candidate, e);

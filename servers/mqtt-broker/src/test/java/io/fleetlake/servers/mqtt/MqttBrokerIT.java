@@ -15,6 +15,7 @@ import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import io.fleetlake.common.config.ConfigSource;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +46,12 @@ class MqttBrokerIT {
     @TempDir
     Path dataDirectory;
 
+    /**
+     * Also the broker's accounting of positions ({@link PositionAccounting}, {@link PositionQueue}) as its JMX metrics
+     * serve it: positions are counted and other topics are not; the queue of the offline subscriber is
+     * the number of undelivered positions, also after the restart (the counter starts again from zero), and empty once
+     * the subscriber acknowledged them.
+     */
     @Test
     void persistentSessionReceivesEveryMessagePublishedWhileOfflineAcrossABrokerRestart() throws Exception {
         MqttBrokerConfig config = new MqttBrokerConfig(
@@ -77,11 +87,20 @@ class MqttBrokerIT {
                         .payload(Integer.toString(sequence).getBytes(StandardCharsets.UTF_8))
                         .send();
             }
+            publish(publisher, "fleet/vehicle-0/status", "not a position");
             publisher.disconnect();
+
+            assertThat(acceptedPositions()).as("positions only").isEqualTo(MESSAGES);
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(queuedPositions()).isEqualTo(MESSAGES));
         }
 
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
+            assertThat(acceptedPositions())
+                    .as("a restarted broker counts from zero")
+                    .isZero();
+            assertThat(queuedPositions()).as("the persisted queue").isEqualTo(MESSAGES);
 
             Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
             Set<String> received = new HashSet<>();
@@ -98,7 +117,26 @@ class MqttBrokerIT {
                     .isEqualTo(IntStream.range(0, MESSAGES)
                             .mapToObj(Integer::toString)
                             .collect(Collectors.toSet()));
+            await().atMost(Duration.ofSeconds(30))
+                    .untilAsserted(() -> assertThat(queuedPositions()).isZero());
         }
+    }
+
+    /** The broker's accepted positions over its listeners, as HiveMQ's JMX reporter serves them; 0 when none yet. */
+    private static long acceptedPositions() throws JMException {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        long accepted = 0;
+        for (ObjectName name :
+                server.queryNames(new ObjectName("metrics:name=" + PositionAccounting.ACCEPTED_PREFIX + "*"), null)) {
+            accepted += ((Number) server.getAttribute(name, "Count")).longValue();
+        }
+        return accepted;
+    }
+
+    private static long queuedPositions() throws JMException {
+        return ((Number) ManagementFactory.getPlatformMBeanServer()
+                        .getAttribute(new ObjectName("metrics:name=" + PositionQueue.NAME), "Value"))
+                .longValue();
     }
 
     /**
