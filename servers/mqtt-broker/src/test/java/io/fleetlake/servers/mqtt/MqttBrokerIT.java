@@ -65,14 +65,7 @@ class MqttBrokerIT {
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
 
-            Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
-            assertThat(connectPersistent(subscriber).isSessionPresent()).isFalse();
-            subscriber
-                    .subscribeWith()
-                    .topicFilter("fleet/+/position")
-                    .qos(MqttQos.AT_LEAST_ONCE)
-                    .send();
-            subscriber.disconnect();
+            assertThat(subscribePersistentlyAndLeave(config).isSessionPresent()).isFalse();
 
             Mqtt5BlockingClient publisher = client(config, "device-simulator");
             publisher.connect();
@@ -124,14 +117,7 @@ class MqttBrokerIT {
         Duration timeout = Duration.ofSeconds(30);
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
-            Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
-            connectPersistent(subscriber);
-            subscriber
-                    .subscribeWith()
-                    .topicFilter("fleet/+/position")
-                    .qos(MqttQos.AT_LEAST_ONCE)
-                    .send();
-            subscriber.disconnect();
+            subscribePersistentlyAndLeave(config);
             try (FloodingMqttClient firstConnection = FloodingMqttClient.connect(
                     config.host(), config.port(), device, Duration.ofSeconds(SESSION_EXPIRY_SECONDS), timeout)) {
                 assertThat(firstConnection.connectionAcknowledgement().sessionPresent())
@@ -351,6 +337,19 @@ class MqttBrokerIT {
                 .serverHost(config.host())
                 .serverPort(config.port())
                 .buildBlocking();
+    }
+
+    /** Gives {@value #SUBSCRIBER} a persistent session with a QoS 1 subscription and leaves: messages queue for it. */
+    private static Mqtt5ConnAck subscribePersistentlyAndLeave(MqttBrokerConfig config) {
+        Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
+        Mqtt5ConnAck connectionAcknowledgement = connectPersistent(subscriber);
+        subscriber
+                .subscribeWith()
+                .topicFilter("fleet/+/position")
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .send();
+        subscriber.disconnect();
+        return connectionAcknowledgement;
     }
 
     private static Mqtt5ConnAck connectPersistent(Mqtt5BlockingClient client) {
