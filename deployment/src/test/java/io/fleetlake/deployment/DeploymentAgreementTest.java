@@ -136,6 +136,23 @@ class DeploymentAgreementTest {
                 .contains("--topic " + Topics.DLQ_REPROCESSED + " --partitions 1 --config" + " cleanup.policy=compact");
     }
 
+    /**
+     * Mosquitto's limits: the ingest worker's session queues an outage's messages instead of dropping them, with its
+     * memory bounded by the queued bytes, and packets are limited as by the embedded broker (see mosquitto.conf for the
+     * budget and for why a device's reconnect burst is absorbed).
+     */
+    @Test
+    void mosquittoQueuesForTheIngestWorkerWithinBoundedMemory() throws IOException {
+        List<String> lines = Files.readAllLines(Repository.file(MOSQUITTO_CONFIG));
+
+        assertThat(lines)
+                .contains(
+                        "max_queued_messages 500000",
+                        "max_queued_bytes 536870912",
+                        "max_inflight_messages 1000",
+                        "max_packet_size 65536");
+    }
+
     @Test
     void mqttClientsUseTheBrokerWithTheirOwnUsers() throws IOException {
         String listenerPort = Files.readAllLines(Repository.file(MOSQUITTO_CONFIG)).stream()

@@ -121,7 +121,8 @@ final class ContainerDefinitions {
      * Mosquitto's configuration. Anonymous clients are allowed as with the embedded broker: the tests publish like
      * devices without credentials (the compose deployment has the password file). Queue sizes as in
      * deploy/mosquitto/mosquitto.conf: Mosquitto's defaults silently drop QoS 1 messages of a session that falls behind,
-     * such as the ingest worker while a test restarts it.
+     * such as the ingest worker while a test restarts it; the queued bytes per session are bounded (512 MiB) so that
+     * memory stays bounded, and a device's reconnect burst is acknowledged as it is read (see that file).
      */
     static String mosquittoConfiguration() {
         return String.join(
@@ -133,7 +134,7 @@ final class ContainerDefinitions {
                 // Sessions live as long as the container, which lives for one run.
                 "persistence false",
                 "max_queued_messages 500000",
-                "max_queued_bytes 0",
+                "max_queued_bytes 536870912",
                 "max_inflight_messages 1000",
                 "log_dest stdout",
                 "log_type error",

@@ -118,7 +118,7 @@ class ContainerDefinitionsTest {
                         "allow_anonymous true",
                         "persistence false",
                         "max_queued_messages 500000",
-                        "max_queued_bytes 0",
+                        "max_queued_bytes 536870912",
                         "max_inflight_messages 1000",
                         "log_dest stdout");
         assertThat(lines).filteredOn(line -> line.startsWith("listener")).hasSize(1);

@@ -24,13 +24,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Several MQTT clients publishing a known ledger of positions, each on a thread of its own, one fix per vehicle and
- * second, until stopped: QoS 1, at most as many messages in flight as the broker's Receive Maximum allows (HiveMQ's
- * is 10), reconnecting and resending through broker restarts. Every publish and its acknowledgement is recorded, so
- * that a test can demand that every acknowledged position is stored exactly once.
+ * second, until stopped: QoS 1, at most 10 messages in flight per client (well within the broker's Receive Maximum),
+ * reconnecting and resending through broker restarts. Every publish and its acknowledgement is recorded, so that a test
+ * can demand that every acknowledged position is stored exactly once.
  */
 final class LedgerPublishers implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LedgerPublishers.class);
-    /** HiveMQ CE's Receive Maximum: more QoS 1 messages in flight per client break the protocol. */
+    /** A small in-flight window per client, like a device's (HiveMQ CE's own default Receive Maximum). */
     private static final int RECEIVE_MAXIMUM = 10;
 
     private final List<MqttPositionPublisher> clients = new ArrayList<>();

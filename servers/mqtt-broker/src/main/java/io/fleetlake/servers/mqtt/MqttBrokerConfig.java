@@ -18,8 +18,9 @@ import java.time.Duration;
  * @param maxSessionExpiry longest time the broker keeps a disconnected persistent session and its queue
  * @param maxPacketSize largest MQTT packet (fixed header, topic, properties and payload) a client may send; a client
  *     that sends a larger one is disconnected, MQTT 5 clients learn the limit from the CONNACK and refuse to send it
- * @param serverReceiveMaximum most QoS 1/2 publishes one client may have unacknowledged towards the broker (MQTT 5
- *     Receive Maximum, sent in the CONNACK); a client that exceeds it is disconnected
+ * @param serverReceiveMaximum most QoS 1/2 publishes one MQTT 5 client may have unacknowledged towards the broker
+ *     (Receive Maximum, sent in the CONNACK); a client that exceeds it is disconnected, so it must absorb the burst of a
+ *     device that re-sends its whole queue at once when it reconnects
  * @param maxInflightWindow most QoS 1/2 messages the broker sends to one subscriber without its acknowledgement,
  *     whatever larger receive maximum the subscriber asks for (HiveMQ's internal limit, 50 by default)
  * @param persistence where sessions, subscriptions and queued messages are kept
@@ -57,10 +58,15 @@ public record MqttBrokerConfig(
     public static final int DEFAULT_MAX_PACKET_SIZE = 65_536;
 
     /**
-     * 100 instead of HiveMQ's 10: a gateway publishing for many vehicles over one connection reaches about receive
-     * maximum / round trip messages per second, and 10 in flight capped one client at about 800 msg/s here.
+     * 65,535, the largest MQTT 5 allows, instead of HiveMQ's 10: devices flood on reconnect (paho-mqtt 2.x and many
+     * device SDKs re-send everything they queued while the broker was away at once, ignoring the Receive Maximum), and a
+     * client that exceeds it is disconnected, again at every retry: with 100, a device that had queued more was locked
+     * out. MQTT has 65,535 packet identifiers, so a client that keeps them unique can never exceed this value, and it
+     * puts MQTT 5 clients on a par with MQTT 3.1.1 clients, to which HiveMQ applies no receive maximum at all. What a
+     * client can make the broker hold is bounded by this value times the maximum packet size (see the README's memory
+     * budget); lower it to bound that further, at the price of locking out devices that queued more.
      */
-    public static final int DEFAULT_SERVER_RECEIVE_MAXIMUM = 100;
+    public static final int DEFAULT_SERVER_RECEIVE_MAXIMUM = 65_535;
 
     /**
      * 1,000 instead of HiveMQ's internal 50: a subscriber that acknowledges a message only once it is stored elsewhere

@@ -2,10 +2,12 @@ package io.fleetlake.servers.mqtt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.common.config.ConfigSource;
 import java.io.StringReader;
 import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.stream.StreamSource;
@@ -23,7 +25,7 @@ class HiveMqConfigurationTest {
             1_000_000,
             Duration.ofDays(7),
             65_536,
-            100,
+            65_535,
             1_000,
             MqttBrokerConfig.Persistence.FILE);
 
@@ -73,6 +75,27 @@ class HiveMqConfigurationTest {
                 .newSchema(HiveMqConfigurationTest.class.getClassLoader().getResource("config.xsd"))
                 .newValidator()
                 .validate(new StreamSource(new StringReader(HiveMqConfiguration.render(inMemory))));
+    }
+
+    /**
+     * Devices flood on reconnect: the default configuration lets an MQTT 5 client have as many QoS 1 publishes in flight
+     * as MQTT has packet identifiers, so that a device re-sending its whole queue at once is not disconnected, and
+     * HiveMQ's schema accepts that value.
+     */
+    @Test
+    void defaultReceiveMaximumIsTheLargestMqttAllows() throws Exception {
+        MqttBrokerConfig defaults =
+                MqttBrokerConfig.from(ConfigSource.of(Map.of(MqttBrokerConfig.DATA_DIRECTORY, "/data")));
+
+        String xml = HiveMqConfiguration.render(defaults);
+
+        assertThat(valueAt(parse(xml), "/hivemq/mqtt/receive-maximum/server-receive-maximum"))
+                .isEqualTo("65535");
+        assertThat(valueAt(parse(xml), "/hivemq/mqtt/packets/max-packet-size")).isEqualTo("65536");
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(HiveMqConfigurationTest.class.getClassLoader().getResource("config.xsd"))
+                .newValidator()
+                .validate(new StreamSource(new StringReader(xml)));
     }
 
     @Test

@@ -24,7 +24,7 @@ class MqttBrokerConfigTest {
                         1_000_000,
                         Duration.ofDays(7),
                         65_536,
-                        100,
+                        65_535,
                         1_000,
                         MqttBrokerConfig.Persistence.FILE));
         assertThat(config.address()).isEqualTo("127.0.0.1:1883");

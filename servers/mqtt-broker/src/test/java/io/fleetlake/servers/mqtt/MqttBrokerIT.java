@@ -21,6 +21,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,15 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 class MqttBrokerIT {
+    private static final Logger LOG = LoggerFactory.getLogger(MqttBrokerIT.class);
     private static final int MESSAGES = 500;
+    /** A gateway's queue after a broker restart of some seconds: fifty times the Receive Maximum this broker had (100). */
+    private static final int BURST = 5_000;
+
     private static final String SUBSCRIBER = "fleet-ingest";
     private static final long SESSION_EXPIRY_SECONDS = 3600;
 
@@ -68,14 +75,7 @@ class MqttBrokerIT {
         try (MqttBroker broker = new MqttBroker(config)) {
             broker.start();
 
-            Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
-            assertThat(connectPersistent(subscriber).isSessionPresent()).isFalse();
-            subscriber
-                    .subscribeWith()
-                    .topicFilter("fleet/+/position")
-                    .qos(MqttQos.AT_LEAST_ONCE)
-                    .send();
-            subscriber.disconnect();
+            assertThat(subscribePersistentlyAndLeave(config).isSessionPresent()).isFalse();
 
             Mqtt5BlockingClient publisher = client(config, "device-simulator");
             publisher.connect();
@@ -137,6 +137,87 @@ class MqttBrokerIT {
         return ((Number) ManagementFactory.getPlatformMBeanServer()
                         .getAttribute(new ObjectName("metrics:name=" + PositionQueue.NAME), "Value"))
                 .longValue();
+    }
+
+    /**
+     * Devices flood on reconnect: a device with a persistent session that queued thousands of QoS 1 positions while
+     * the broker restarted writes them all at once when it is back, ignoring the Receive Maximum from the CONNACK
+     * (paho-mqtt 2.x does). The broker must neither disconnect it (with HiveMQ's 10, or the 100 this broker had, it
+     * did, again at every retry) nor lose or duplicate a message: every PUBLISH is acknowledged with success and a
+     * subscriber receives each exactly once.
+     */
+    @Test
+    void deviceThatResendsItsWholeQueueAfterABrokerRestartIsAcceptedAndEveryMessageArrivesOnce() throws Exception {
+        MqttBrokerConfig config = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                MqttBrokerConfig.PORT, Integer.toString(freePort()),
+                MqttBrokerConfig.DATA_DIRECTORY, dataDirectory.toString())));
+        String device = "flooding-device";
+        Duration timeout = Duration.ofSeconds(30);
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            subscribePersistentlyAndLeave(config);
+            try (FloodingMqttClient firstConnection = FloodingMqttClient.connect(
+                    config.host(), config.port(), device, Duration.ofSeconds(SESSION_EXPIRY_SECONDS), timeout)) {
+                assertThat(firstConnection.connectionAcknowledgement().sessionPresent())
+                        .isFalse();
+            }
+        }
+
+        // What the device queued while the broker was away: one topic per vehicle, as a gateway for many vehicles.
+        List<FloodingMqttClient.Message> queued = IntStream.range(0, BURST)
+                .mapToObj(sequence -> new FloodingMqttClient.Message(
+                        "fleet/vehicle-" + (sequence % 50) + "/position",
+                        Integer.toString(sequence).getBytes(StandardCharsets.UTF_8)))
+                .toList();
+        try (MqttBroker broker = new MqttBroker(config)) {
+            broker.start();
+            Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
+            List<String> received = new ArrayList<>();
+            try (Mqtt5BlockingClient.Mqtt5Publishes publishes = subscriber.publishes(MqttGlobalPublishFilter.ALL)) {
+                assertThat(connectPersistent(subscriber).isSessionPresent()).isTrue();
+
+                FloodingMqttClient.Outcome outcome;
+                long floodStart = System.nanoTime();
+                try (FloodingMqttClient reconnected = FloodingMqttClient.connect(
+                        config.host(), config.port(), device, Duration.ofSeconds(SESSION_EXPIRY_SECONDS), timeout)) {
+                    FloodingMqttClient.ConnectionAcknowledgement acknowledgement =
+                            reconnected.connectionAcknowledgement();
+                    assertThat(acknowledgement.sessionPresent()).isTrue();
+                    assertThat(acknowledgement.receiveMaximum())
+                            .isEqualTo(MqttBrokerConfig.DEFAULT_SERVER_RECEIVE_MAXIMUM);
+                    outcome = reconnected.flood(queued, Duration.ofMinutes(2));
+                }
+                LOG.info(
+                        "Reconnect burst of {} QoS 1 publishes: {} in {} ms",
+                        BURST,
+                        outcome,
+                        Duration.ofNanos(System.nanoTime() - floodStart).toMillis());
+                assertThat(outcome.disconnectReason())
+                        .as("the broker did not disconnect the device: %s", outcome)
+                        .isEmpty();
+                assertThat(outcome.acknowledgements())
+                        .as("every publish acknowledged: %s", outcome)
+                        .hasSize(BURST);
+                assertThat(outcome.refused())
+                        .as("PUBACKs with an error reason code")
+                        .isEmpty();
+
+                Optional<Mqtt5Publish> publish;
+                while (received.size() < BURST && (publish = publishes.receive(30, TimeUnit.SECONDS)).isPresent()) {
+                    received.add(new String(publish.get().getPayloadAsBytes(), StandardCharsets.UTF_8));
+                }
+                assertThat(publishes.receive(2, TimeUnit.SECONDS))
+                        .as("no message delivered twice")
+                        .isEmpty();
+            }
+            subscriber.disconnect();
+
+            assertThat(received)
+                    .as("every queued message exactly once")
+                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, BURST)
+                            .mapToObj(Integer::toString)
+                            .toList());
+        }
     }
 
     /**
@@ -294,6 +375,19 @@ class MqttBrokerIT {
                 .serverHost(config.host())
                 .serverPort(config.port())
                 .buildBlocking();
+    }
+
+    /** Gives {@value #SUBSCRIBER} a persistent session with a QoS 1 subscription and leaves: messages queue for it. */
+    private static Mqtt5ConnAck subscribePersistentlyAndLeave(MqttBrokerConfig config) {
+        Mqtt5BlockingClient subscriber = client(config, SUBSCRIBER);
+        Mqtt5ConnAck connectionAcknowledgement = connectPersistent(subscriber);
+        subscriber
+                .subscribeWith()
+                .topicFilter("fleet/+/position")
+                .qos(MqttQos.AT_LEAST_ONCE)
+                .send();
+        subscriber.disconnect();
+        return connectionAcknowledgement;
     }
 
     private static Mqtt5ConnAck connectPersistent(Mqtt5BlockingClient client) {
