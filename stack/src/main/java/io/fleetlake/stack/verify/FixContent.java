@@ -26,17 +26,7 @@ public record FixContent(FixKey key, long fingerprint) {
 
     /** The content of a decoded position, or of a row read back from {@code fleet.positions}. */
     public static FixContent of(Position position) {
-        Position stored = new Position(
-                position.vehicleId(),
-                position.eventTime().truncatedTo(ChronoUnit.MICROS),
-                position.latitude(),
-                position.longitude(),
-                position.speedKmh(),
-                position.headingDeg(),
-                position.altitudeM(),
-                position.accuracyM(),
-                position.satellites(),
-                position.batteryLevel());
+        Position stored = position.withEventTime(position.eventTime().truncatedTo(ChronoUnit.MICROS));
         return new FixContent(FixKey.of(stored.vehicleId(), stored.eventTime()), PositionFingerprint.of(stored));
     }
 }
