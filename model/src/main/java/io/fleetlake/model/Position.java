@@ -35,6 +35,21 @@ public record Position(
         requireNonNull(eventTime, "eventTime is null");
     }
 
+    /** This fix at another event time, every measurement kept. */
+    public Position withEventTime(Instant otherEventTime) {
+        return new Position(
+                vehicleId,
+                otherEventTime,
+                latitude,
+                longitude,
+                speedKmh,
+                headingDeg,
+                altitudeM,
+                accuracyM,
+                satellites,
+                batteryLevel);
+    }
+
     /** A fix with only the mandatory measurements. */
     public static Position of(
             String vehicleId,

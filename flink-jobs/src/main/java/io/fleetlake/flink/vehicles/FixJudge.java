@@ -8,6 +8,7 @@ import io.fleetlake.flink.enrichment.RouteGeometry;
 import io.fleetlake.flink.enrichment.StatusTracker;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.model.Position;
+import io.fleetlake.model.PositionFingerprint;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.validation.PositionValidator;

@@ -6,9 +6,11 @@ import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.health.StackHealthSources;
+import io.fleetlake.stack.verify.PipelineWait;
 import io.fleetlake.stack.verify.StackVerifier;
 import io.fleetlake.stack.verify.StackVerifier.Endpoints;
 import io.fleetlake.stack.verify.StackVerifier.VerifyException;
+import io.fleetlake.stack.verify.VerifyConfig;
 import io.fleetlake.stack.verify.VerifyReport;
 import io.fleetlake.stack.verify.VerifyScope;
 import io.fleetlake.validation.ValidationRules;
@@ -33,15 +35,20 @@ import picocli.CommandLine.Spec;
                     + " decoded like the pipeline does), fleet.positions and fleet.rejected_positions (through Trino),"
                     + " and Redis; print lost and duplicated positions with sample keys, the pipeline's job restarts"
                     + " and the supervisor's restarts.",
-            "Lost: a raw record the pipeline has committed past whose (vehicle_id, event_time) is neither a row of"
-                    + " fleet.positions nor of fleet.rejected_positions (nor its record a rejected row)."
-                    + " Duplicated: a (vehicle_id, event_time) with more than one row in fleet.positions.",
+            "Lost: a raw record the pipeline has committed past that has no row of its own (in fleet.positions or"
+                    + " fleet.rejected_positions) and whose (vehicle_id, event_time) has no row in fleet.positions."
+                    + " Conflicting: the same, but the key's row in fleet.positions holds other content (the pipeline"
+                    + " rejects such a fix as CONFLICTING_RESEND); only a row of the same content makes a record a"
+                    + " dropped resend. Stalled: a raw record the pipeline has not committed past although it was"
+                    + " received longer ago than --stalled-after. Duplicated: a (vehicle_id, event_time) with more than"
+                    + " one row in fleet.positions.",
             "The hop before Kafka: the positions the MQTT broker accepted (QoS 1/2 on fleet/+/position, its own"
                     + " counters) against the records committed to the raw topic, the messages refused at ingest and"
                     + " the messages the broker still holds for the ingest subscription, over the verification's"
                     + " duration (--hop-window); a gap, or a message the broker dropped, fails.",
-            "Exit status 0 when nothing is lost or duplicated and Redis holds every vehicle's newest position, 1"
-                    + " otherwise, 2 when a server cannot be read."
+            "Exit status 0 when nothing is lost, conflicting, stalled or duplicated, no gap before Kafka, Redis holds every vehicle's"
+                    + " newest position and the pipeline caught up within --wait; 1 otherwise; 2 when a server cannot"
+                    + " be read."
         })
 public final class VerifyCommand implements Callable<Integer> {
     /** The pipeline's default consumer group; {@code pipeline.consumer-group} overrides it, as for the pipeline. */
@@ -83,7 +90,8 @@ public final class VerifyCommand implements Callable<Integer> {
             names = "--wait",
             paramLabel = "DURATION",
             description = "First wait up to DURATION (e.g. 2m) until the pipeline has committed past every record the"
-                    + " raw topic holds now, so that nothing is left in flight. Default: do not wait.")
+                    + " raw topic holds now, so that nothing is left in flight; not catching up within DURATION is a"
+                    + " failure (exit status 1). Default: do not wait.")
     private String wait;
 
     @Option(
@@ -93,6 +101,15 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "Reconcile the MQTT broker's accepted positions with what reached Kafka over the"
                     + " verification's own duration, at least DURATION (default: ${DEFAULT-VALUE}).")
     private String hopWindow;
+
+    @Option(
+            names = "--stalled-after",
+            paramLabel = "DURATION",
+            description = "A raw record the pipeline has not committed past although it was received longer ago than"
+                    + " DURATION is stalled, and fails the verification. Default: " + VerifyConfig.STALLED_AFTER
+                    + ", else twice " + VerifyConfig.CHECKPOINT_INTERVAL + " plus 30 s (50 s with the pipeline's"
+                    + " default).")
+    private String stalledAfter;
 
     @Option(
             names = "--samples",
@@ -120,22 +137,23 @@ public final class VerifyCommand implements Callable<Integer> {
         VerifyScope scope = scope(Instant.now());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter progressOut = spec.commandLine().getErr();
+        VerifyConfig config = stalledAfter == null
+                ? VerifyConfig.from(configuration)
+                : new VerifyConfig(parseDuration("--stalled-after", stalledAfter));
         StackVerifier verifier = new StackVerifier(
                 endpoints(settings, configuration),
                 new PositionCodec(ValidationRules.from(configuration).schemas()),
+                config,
                 line -> {
                     progressOut.println(line);
                     progressOut.flush();
                 });
         try {
-            if (wait != null) {
-                Duration limit = parseDuration("--wait", wait);
-                if (!verifier.awaitPipeline(limit)) {
-                    progressOut.println("The pipeline did not catch up within " + wait
-                            + "; records still in flight are reported as such and not judged.");
-                }
-            }
-            VerifyReport report = verifier.verify(scope, samples, parseDuration("--hop-window", hopWindow));
+            // A wait that times out fails the verification; the report still says what is stalled, lost or pending.
+            Optional<PipelineWait> pipelineWait =
+                    Optional.ofNullable(wait).map(limit -> verifier.awaitPipeline(parseDuration("--wait", limit)));
+            VerifyReport report =
+                    verifier.verify(scope, samples, pipelineWait, parseDuration("--hop-window", hopWindow));
             out.print(json ? report.toJson() + System.lineSeparator() : report.toText());
             out.flush();
             return report.exitCode();

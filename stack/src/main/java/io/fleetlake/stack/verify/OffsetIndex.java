@@ -1,14 +1,13 @@
 package io.fleetlake.stack.verify;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /** Which Kafka records (partition, offset) a table holds a row for; 8 bytes per row. */
 final class OffsetIndex {
-    private final Map<Integer, long[]> offsets; // sorted per partition
+    private final Map<Integer, SortedLongs> offsets;
 
-    private OffsetIndex(Map<Integer, long[]> offsets) {
+    private OffsetIndex(Map<Integer, SortedLongs> offsets) {
         this.offsets = offsets;
     }
 
@@ -17,37 +16,22 @@ final class OffsetIndex {
     }
 
     boolean contains(int partition, long offset) {
-        long[] sorted = offsets.get(partition);
-        return sorted != null && Arrays.binarySearch(sorted, offset) >= 0;
+        SortedLongs sorted = offsets.get(partition);
+        return sorted != null && sorted.contains(offset);
     }
 
     /** Collects offsets; not thread-safe. */
     static final class Builder {
-        private final Map<Integer, long[]> offsets = new HashMap<>();
-        private final Map<Integer, Integer> sizes = new HashMap<>();
+        private final Map<Integer, SortedLongs.Builder> offsets = new HashMap<>();
 
         Builder add(int partition, long offset) {
-            long[] current = offsets.get(partition);
-            int size = sizes.getOrDefault(partition, 0);
-            if (current == null) {
-                current = new long[1024];
-                offsets.put(partition, current);
-            } else if (size == current.length) {
-                current = Arrays.copyOf(current, current.length * 2);
-                offsets.put(partition, current);
-            }
-            current[size] = offset;
-            sizes.put(partition, size + 1);
+            offsets.computeIfAbsent(partition, key -> SortedLongs.builder()).add(offset);
             return this;
         }
 
         OffsetIndex build() {
-            Map<Integer, long[]> sorted = new HashMap<>();
-            offsets.forEach((partition, values) -> {
-                long[] exact = Arrays.copyOf(values, sizes.get(partition));
-                Arrays.sort(exact);
-                sorted.put(partition, exact);
-            });
+            Map<Integer, SortedLongs> sorted = new HashMap<>();
+            offsets.forEach((partition, values) -> sorted.put(partition, values.build()));
             return new OffsetIndex(sorted);
         }
     }

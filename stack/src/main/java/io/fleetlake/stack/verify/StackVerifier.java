@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.MessageHeaders;
+import io.fleetlake.model.Position;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.RejectionReason;
@@ -55,9 +56,11 @@ import redis.clients.jedis.Response;
  * {@code fleet.positions} and {@code fleet.rejected_positions} (through Trino), the raw positions topic
  * (read_committed, decoded with the pipeline's codec), Redis, the pipeline's job restarts (Flink REST API) and the
  * supervisor's restarts (the stack's status file). The order matters: the committed offsets are read first, then the
- * tables, then the topic, so that every record the pipeline had committed past was in the tables when they were read.
- * {@link Reconciler} does the accounting. The hop before Kafka (the MQTT broker's accepted positions against the raw
- * topic) is reconciled by {@link IngestHopCheck} over a window that spans the whole verification.
+ * tables, then the topic, so that every record the pipeline had committed past was in the tables when they were read;
+ * a record it had not committed past is judged by how long it had waited when the offsets were read (stalled or
+ * pending), which the tables cannot change. {@link Reconciler} does the accounting. The hop before Kafka (the MQTT
+ * broker's accepted positions against the raw topic) is reconciled by {@link IngestHopCheck} over a window that spans
+ * the whole verification.
  */
 public final class StackVerifier {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -65,52 +68,69 @@ public final class StackVerifier {
     private static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(2);
     private static final String EVENT_TIME = PositionField.EVENT_TIME.fieldName();
     private static final String VEHICLE_ID = PositionField.VEHICLE_ID.fieldName();
+    /** The columns after the key that {@link FixContent} covers, in the order of {@link Position}'s components. */
+    private static final List<PositionField> CONTENT_COLUMNS = List.of(
+            PositionField.LATITUDE,
+            PositionField.LONGITUDE,
+            PositionField.SPEED_KMH,
+            PositionField.HEADING_DEG,
+            PositionField.ALTITUDE_M,
+            PositionField.ACCURACY_M,
+            PositionField.SATELLITES,
+            PositionField.BATTERY_LEVEL);
 
     /** The shortest window over which the hop before Kafka is reconciled ({@code fleet verify --hop-window}). */
     public static final Duration DEFAULT_HOP_WINDOW = Duration.ofSeconds(10);
 
     private final Endpoints endpoints;
     private final PositionCodec codec;
+    private final VerifyConfig config;
     private final Consumer<String> progress;
 
     /**
      * @param codec decodes raw payloads as the pipeline does (the same schemas)
      * @param progress receives a line now and then during long steps
      */
-    public StackVerifier(Endpoints endpoints, PositionCodec codec, Consumer<String> progress) {
+    public StackVerifier(Endpoints endpoints, PositionCodec codec, VerifyConfig config, Consumer<String> progress) {
         this.endpoints = requireNonNull(endpoints, "endpoints is null");
         this.codec = requireNonNull(codec, "codec is null");
+        this.config = requireNonNull(config, "config is null");
         this.progress = requireNonNull(progress, "progress is null");
     }
 
-    /** Reconciles every stage for the scope over a {@link #DEFAULT_HOP_WINDOW}; see the class comment. */
+    /** Reconciles every stage for the scope over a {@link #DEFAULT_HOP_WINDOW}, without waiting first. */
     public VerifyReport verify(VerifyScope scope, int sampleLimit) {
-        return verify(scope, sampleLimit, DEFAULT_HOP_WINDOW);
+        return verify(scope, sampleLimit, Optional.empty(), DEFAULT_HOP_WINDOW);
     }
 
     /**
      * Reconciles every stage for the scope; see the class comment.
      *
+     * @param pipelineWait how {@link #awaitPipeline} went, when the caller waited first
      * @param hopWindow the hop before Kafka is reconciled over the verification's own duration, at least this long
      */
-    public VerifyReport verify(VerifyScope scope, int sampleLimit, Duration hopWindow) {
+    public VerifyReport verify(
+            VerifyScope scope, int sampleLimit, Optional<PipelineWait> pipelineWait, Duration hopWindow) {
         long startedAt = System.nanoTime();
         IngestHopCheck hop = new IngestHopCheck(endpoints.kafkaBootstrapServers(), endpoints.mqttMetricsUri());
         IngestHopCheck.Start hopStart = hop.start();
-        Map<Integer, Long> committed = committedOffsets();
-        progress.accept(
-                "Pipeline (consumer group " + endpoints.pipelineConsumerGroup() + ") committed offsets " + committed);
+        PipelineOffsets committed = committedOffsets();
+        progress.accept("Pipeline (consumer group " + endpoints.pipelineConsumerGroup() + ") committed offsets "
+                + committed.offsets() + "; records waiting longer than "
+                + config.stalledAfter().toSeconds()
+                + " s for it are stalled");
         TableRows positions = readPositions(scope);
         TableRows rejected = readRejected(scope);
-        Reconciler reconciler = new Reconciler(committed, positions, rejected);
+        Reconciler reconciler = new Reconciler(committed, config.stalledAfter(), positions, rejected, sampleLimit);
         readRawTopic(scope, reconciler);
         boolean rechecked = false;
-        if (reconciler.hasLost()) {
-            progress.accept("Some records look lost; reading the tables again in case their commit had not landed");
+        if (reconciler.hasUnaccounted()) {
+            progress.accept("Some records look lost or conflicting; reading the tables again in case their commit had"
+                    + " not landed");
             reconciler.recheck(readPositions(scope), readRejected(scope));
             rechecked = true;
         }
-        Reconciliation reconciliation = reconciler.result(sampleLimit);
+        Reconciliation reconciliation = reconciler.result();
         RedisComparison redis = compareRedis(scope, sampleLimit);
         progress.accept("Reconciling the MQTT broker's accepted positions with Kafka over at least "
                 + hopWindow.toSeconds() + " s ...");
@@ -123,6 +143,7 @@ public final class StackVerifier {
                 redis,
                 new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
+                pipelineWait,
                 rechecked,
                 Duration.ofNanos(System.nanoTime() - startedAt),
                 ingestHop);
@@ -130,33 +151,34 @@ public final class StackVerifier {
 
     /**
      * Waits until the pipeline has committed past every record the raw topic holds now, so that a verification right
-     * after a load leaves nothing in flight.
-     *
-     * @return false when it has not within {@code timeout}
+     * after a load leaves nothing in flight. Not catching up is a failure of the verification ({@link
+     * PipelineWait#caughtUp()}).
      */
-    public boolean awaitPipeline(Duration timeout) {
+    public PipelineWait awaitPipeline(Duration timeout) {
         Map<Integer, Long> target = pastLastRecords();
         progress.accept(
                 "Waiting up to " + timeout.toSeconds() + " s for the pipeline to commit past offsets " + target);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            Map<Integer, Long> committed = committedOffsets();
+            Map<Integer, Long> committed = committedOffsets().offsets();
             long behind = target.entrySet().stream()
                     .mapToLong(entry -> Math.max(0, entry.getValue() - committed.getOrDefault(entry.getKey(), 0L)))
                     .sum();
-            if (behind == 0) {
+            PipelineWait outcome = new PipelineWait(timeout, target, committed, behind);
+            if (outcome.caughtUp()) {
                 progress.accept("The pipeline has committed past every record");
-                return true;
+                return outcome;
             }
             if (System.nanoTime() - deadline > 0) {
-                return false;
+                progress.accept("FAILED: " + outcome.describe());
+                return outcome;
             }
             progress.accept(String.format("  %,d records in flight", behind));
             try {
                 TimeUnit.MILLISECONDS.sleep(PROGRESS_INTERVAL.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return false;
+                throw new VerifyException("Interrupted while waiting for the pipeline", e);
             }
         }
     }
@@ -228,7 +250,9 @@ public final class StackVerifier {
         return properties;
     }
 
-    private Map<Integer, Long> committedOffsets() {
+    private PipelineOffsets committedOffsets() {
+        // Taken before the request: the offsets are at least this recent, so no record's wait is overstated.
+        Instant readAt = Instant.now();
         try (Admin admin = Admin.create(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 endpoints.kafkaBootstrapServers(),
@@ -244,7 +268,7 @@ public final class StackVerifier {
                     committed.put(partition.partition(), offset.offset());
                 }
             });
-            return committed;
+            return new PipelineOffsets(committed, readAt);
         } catch (ExecutionException | TimeoutException e) {
             throw new VerifyException(
                     "Cannot read the pipeline's committed offsets from Kafka at " + endpoints.kafkaBootstrapServers()
@@ -256,22 +280,45 @@ public final class StackVerifier {
         }
     }
 
+    /**
+     * Every row with its lineage and the columns of its {@link FixContent}, so that a resend is told from a conflicting
+     * one as the pipeline tells them apart.
+     */
     private TableRows readPositions(VerifyScope scope) {
         List<Object> parameters = new ArrayList<>();
-        String sql = "SELECT " + VEHICLE_ID + ", " + micros(EVENT_TIME) + ", " + LineageColumns.SOURCE_PARTITION
-                + ", " + LineageColumns.SOURCE_OFFSET + " FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE "
-                + timePredicate(EVENT_TIME, scope, parameters) + vehiclePredicate(scope, parameters);
+        String sql = "SELECT " + LineageColumns.SOURCE_PARTITION + ", " + LineageColumns.SOURCE_OFFSET + ", "
+                + VEHICLE_ID + ", " + micros(EVENT_TIME) + ", "
+                + String.join(
+                        ", ",
+                        CONTENT_COLUMNS.stream().map(PositionField::fieldName).toList()) + " FROM "
+                + Tables.qualified(Tables.POSITIONS) + " WHERE " + timePredicate(EVENT_TIME, scope, parameters)
+                + vehiclePredicate(scope, parameters);
         TableRows.Builder rows = TableRows.builder();
-        query(
-                Tables.POSITIONS,
-                sql,
-                parameters,
-                result -> rows.add(
-                        Optional.of(new FixKey(result.getString(1), result.getLong(2))),
-                        result.getInt(3),
-                        result.getLong(4),
-                        Optional.empty()));
+        query(Tables.POSITIONS, sql, parameters, result -> {
+            Position stored = new Position(
+                    result.getString(3),
+                    new FixKey(result.getString(3), result.getLong(4)).eventTime(),
+                    result.getDouble(5),
+                    result.getDouble(6),
+                    result.getDouble(7),
+                    result.getDouble(8),
+                    nullableDouble(result, 9),
+                    nullableDouble(result, 10),
+                    nullableInteger(result, 11),
+                    nullableDouble(result, 12));
+            rows.position(FixContent.of(stored), result.getInt(1), result.getLong(2));
+        });
         return rows.build();
+    }
+
+    private static Double nullableDouble(ResultSet result, int column) throws SQLException {
+        double value = result.getDouble(column);
+        return result.wasNull() ? null : value;
+    }
+
+    private static Integer nullableInteger(ResultSet result, int column) throws SQLException {
+        int value = result.getInt(column);
+        return result.wasNull() ? null : value;
     }
 
     private TableRows readRejected(VerifyScope scope) {
@@ -295,11 +342,11 @@ public final class StackVerifier {
             long eventMicros = result.getLong(2);
             boolean undecoded = result.wasNull(); // the event time is null when the payload never decoded
             boolean hasKey = vehicle != null && !undecoded;
-            rows.add(
+            rows.rejected(
                     hasKey ? Optional.of(new FixKey(vehicle, eventMicros)) : Optional.empty(),
                     result.getInt(3),
                     result.getLong(4),
-                    Optional.of(result.getString(5)));
+                    result.getString(5));
         });
         return rows.build();
     }
@@ -450,7 +497,8 @@ public final class StackVerifier {
 
     /** The record as the reconciliation sees it, or empty when it is outside the scope. */
     Optional<RawRecord> toRawRecord(ConsumerRecord<byte[], byte[]> record, VerifyScope scope) {
-        Optional<FixKey> key = decode(record.value());
+        Optional<FixContent> fix = decode(record.value());
+        Optional<FixKey> key = fix.map(FixContent::key);
         if (key.isPresent()) {
             if (!scope.includesVehicle(Optional.of(key.get().vehicleId()))
                     || !scope.includesTime(key.get().eventTime())) {
@@ -463,17 +511,20 @@ public final class StackVerifier {
                 return Optional.empty();
             }
         }
-        return Optional.of(new RawRecord(record.partition(), record.offset(), key));
+        // The connector sets the timestamp to its receive time; a reprocessed record keeps the original one.
+        Optional<Instant> receivedAt = record.headers().lastHeader(MessageHeaders.REPROCESSED_FROM) == null
+                ? Optional.of(Instant.ofEpochMilli(record.timestamp()))
+                : Optional.empty();
+        return Optional.of(new RawRecord(record.partition(), record.offset(), receivedAt, fix));
     }
 
-    private Optional<FixKey> decode(byte[] payload) {
-        return key(codec::decode, payload);
+    private Optional<FixContent> decode(byte[] payload) {
+        return content(codec::decode, payload);
     }
 
-    /** The (vehicle, event time) of a raw payload, or empty when it does not decode (see {@link RawPayloads}). */
-    static Optional<FixKey> key(Function<byte[], DecodeResult> decoder, byte[] payload) {
-        return RawPayloads.position(decoder, payload)
-                .map(position -> FixKey.of(position.vehicleId(), position.eventTime()));
+    /** The key and content of a raw payload, or empty when it does not decode (see {@link RawPayloads}). */
+    static Optional<FixContent> content(Function<byte[], DecodeResult> decoder, byte[] payload) {
+        return RawPayloads.position(decoder, payload).map(FixContent::of);
     }
 
     private RedisComparison compareRedis(VerifyScope scope, int sampleLimit) {

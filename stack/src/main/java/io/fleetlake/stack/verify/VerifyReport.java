@@ -20,7 +20,8 @@ import java.util.Optional;
  *
  * @param ingestRefused MQTT messages the ingest connector dead-lettered because Kafka could not take them (never in
  *     the raw topic; kept in the dead-letter topic, not lost)
- * @param rechecked whether lost records were checked against a second read of the tables
+ * @param pipelineWait how the wait for the pipeline went ({@code --wait}); empty when verify did not wait
+ * @param rechecked whether lost or conflicting records were checked against a second read of the tables
  * @param ingestHop the hop before Kafka: what the MQTT broker accepted against what reached the raw topic during the
  *     verification
  */
@@ -31,6 +32,7 @@ public record VerifyReport(
         RedisComparison redis,
         PipelineRestarts pipelineRestarts,
         Optional<StackStatus> supervision,
+        Optional<PipelineWait> pipelineWait,
         boolean rechecked,
         Duration elapsed,
         IngestHopReconciliation ingestHop) {
@@ -42,16 +44,22 @@ public record VerifyReport(
         requireNonNull(redis, "redis is null");
         requireNonNull(pipelineRestarts, "pipelineRestarts is null");
         requireNonNull(supervision, "supervision is null");
+        requireNonNull(pipelineWait, "pipelineWait is null");
         requireNonNull(elapsed, "elapsed is null");
         requireNonNull(ingestHop, "ingestHop is null");
     }
 
     /**
-     * No loss, no duplicate, Redis holds every vehicle's newest position, and no position the MQTT broker accepted
-     * went missing before Kafka (nor did it drop any message).
+     * No loss, conflict, stalled record or duplicate, Redis holds every vehicle's newest position, the pipeline
+     * caught up when verify waited for it, and no position the MQTT broker accepted went missing before Kafka (nor did
+     * it drop any message).
      */
     public boolean passed() {
-        return reconciliation.clean() && redis.clean() && ingestHop.clean();
+        return reconciliation.clean() && redis.clean() && ingestHop.clean() && waitedSuccessfully();
+    }
+
+    private boolean waitedSuccessfully() {
+        return pipelineWait.map(PipelineWait::caughtUp).orElse(true);
     }
 
     /** 0 when {@link #passed()}, 1 otherwise. */
@@ -68,10 +76,16 @@ public record VerifyReport(
         line(text, "%-48s %,14d", Topics.RAW_POSITIONS + " records (read_committed)", r.rawRecords());
         line(text, "%-48s %,14d", "  distinct (vehicle_id, event_time)", r.rawDistinctKeys());
         line(text, "%-48s %,14d", "  undecodable", r.rawUndecodable());
-        line(text, "%-48s %,14d", "  not yet committed past by the pipeline", r.pending());
+        line(text, "%-48s %,14d", "  in flight (not yet committed past, young)", r.pending());
+        line(
+                text,
+                "%-48s %,14d",
+                "  stalled (in flight longer than " + seconds(r.stalled().after()) + ")",
+                r.stalled().records());
         line(text, "%-48s %,14d", "  written to " + Tables.qualified(Tables.POSITIONS), r.written());
         line(text, "%-48s %,14d", "  rejected to " + Tables.qualified(Tables.REJECTED_POSITIONS), r.rejected());
-        line(text, "%-48s %,14d", "  resends dropped", r.resendsDropped());
+        line(text, "%-48s %,14d", "  resends dropped (same key, same content)", r.resendsDropped());
+        line(text, "%-48s %,14d", "  conflicting (same key, other content)", r.conflictingRecords());
         line(text, "%-48s %,14d", "  lost", r.lostRecords());
         line(
                 text,
@@ -105,8 +119,27 @@ public record VerifyReport(
         line(text, "");
         line(text, "Lost:       %,d (%,d keys, %,d undecodable records)", r.lost(), r.lostKeys(), r.lostUndecodable());
         r.lostSamples().forEach(sample -> line(text, "    %s", sample));
+        line(
+                text,
+                "Conflicting: %,d keys (a stored row of the key has other content, and no rejected row of the record)",
+                r.conflictingKeys());
+        r.conflictingSamples().forEach(sample -> line(text, "    %s", sample));
         line(text, "Duplicated: %,d keys (%,d extra rows)", r.duplicatedKeys(), r.duplicateRows());
         r.duplicatedSamples().forEach(sample -> line(text, "    %s", sample));
+        line(text, "Stalled:    %,d records%s", r.stalled().records(), stalledText(r.stalled()));
+        r.stalled()
+                .partitions()
+                .forEach(partition -> line(
+                        text,
+                        "    %s/%d from offset %,d: %,d records, the oldest received %s",
+                        Topics.RAW_POSITIONS,
+                        partition.partition(),
+                        partition.firstOffset(),
+                        partition.records(),
+                        partition.oldestReceivedAt()));
+        line(text, "Resends dropped: %,d", r.resendsDropped());
+        r.resendsDroppedSamples().forEach(sample -> line(text, "    %s", sample));
+        pipelineWait.ifPresent(wait -> line(text, "Waited for the pipeline: %s", wait.describe()));
         line(text, "");
         line(
                 text,
@@ -124,16 +157,45 @@ public record VerifyReport(
                 r.pending() > 0
                         ? String.format(
                                 Locale.ROOT,
-                                "; %,d records were still in flight and are not judged (run again, or use --wait)",
-                                r.pending())
+                                "; %,d records were in flight for less than %s and are not judged (run again, or use"
+                                        + " --wait)",
+                                r.pending(),
+                                seconds(r.stalled().after()))
                         : "");
         return text.toString();
+    }
+
+    private static String stalledText(Reconciliation.Stalled stalled) {
+        return stalled.oldestAge()
+                .map(age -> String.format(
+                        Locale.ROOT,
+                        " waiting longer than %s for the pipeline; the oldest for %s (at %s): the pipeline is stopped,"
+                                + " restarting, or cannot complete a checkpoint",
+                        seconds(stalled.after()),
+                        seconds(age),
+                        stalled.observedAt()))
+                .orElse("");
+    }
+
+    private static String seconds(Duration duration) {
+        return String.format(Locale.ROOT, "%,d s", duration.toSeconds());
     }
 
     private String failureText() {
         StringBuilder failures = new StringBuilder();
         if (reconciliation.lost() > 0) {
             failures.append(String.format(Locale.ROOT, "%,d lost", reconciliation.lost()));
+        }
+        if (reconciliation.conflictingKeys() > 0) {
+            separate(failures).append(String.format(Locale.ROOT, "%,d conflicting", reconciliation.conflictingKeys()));
+        }
+        if (reconciliation.stalled().records() > 0) {
+            separate(failures)
+                    .append(String.format(
+                            Locale.ROOT, "%,d stalled", reconciliation.stalled().records()));
+        }
+        if (!waitedSuccessfully()) {
+            separate(failures).append(pipelineWait.orElseThrow().describe());
         }
         if (reconciliation.duplicatedKeys() > 0) {
             separate(failures).append(String.format(Locale.ROOT, "%,d duplicated", reconciliation.duplicatedKeys()));
@@ -194,9 +256,11 @@ public record VerifyReport(
         raw.put("distinct_keys", r.rawDistinctKeys());
         raw.put("undecodable", r.rawUndecodable());
         raw.put("pending", r.pending());
+        raw.put("stalled", r.stalled().records());
         raw.put("written", r.written());
         raw.put("rejected", r.rejected());
         raw.put("resends_dropped", r.resendsDropped());
+        raw.put("conflicting", r.conflictingRecords());
         raw.put("lost", r.lostRecords());
         ObjectNode positions = root.putObject("positions");
         positions.put("rows", r.positionRows());
@@ -211,6 +275,26 @@ public record VerifyReport(
         lost.put("keys", r.lostKeys());
         lost.put("undecodable_records", r.lostUndecodable());
         strings(lost.putArray("samples"), r.lostSamples());
+        ObjectNode conflicting = root.putObject("conflicting");
+        conflicting.put("keys", r.conflictingKeys());
+        conflicting.put("records", r.conflictingRecords());
+        strings(conflicting.putArray("samples"), r.conflictingSamples());
+        ObjectNode stalled = root.putObject("stalled");
+        stalled.put("records", r.stalled().records());
+        stalled.put("after_seconds", r.stalled().after().toSeconds());
+        stalled.put("observed_at", r.stalled().observedAt().toString());
+        r.stalled().oldestAge().ifPresent(age -> stalled.put("oldest_age_seconds", age.toSeconds()));
+        ArrayNode stalledPartitions = stalled.putArray("partitions");
+        r.stalled().partitions().forEach(partition -> {
+            ObjectNode node = stalledPartitions.addObject();
+            node.put("partition", partition.partition());
+            node.put("records", partition.records());
+            node.put("first_offset", partition.firstOffset());
+            node.put("oldest_received_at", partition.oldestReceivedAt().toString());
+        });
+        ObjectNode resends = root.putObject("resends_dropped");
+        resends.put("records", r.resendsDropped());
+        strings(resends.putArray("samples"), r.resendsDroppedSamples());
         ObjectNode duplicated = root.putObject("duplicated");
         duplicated.put("keys", r.duplicatedKeys());
         duplicated.put("extra_rows", r.duplicateRows());
@@ -240,6 +324,13 @@ public record VerifyReport(
             }
         });
         IngestHopText.json(root.putObject("ingest_hop"), ingestHop);
+        pipelineWait.ifPresent(wait -> {
+            ObjectNode waitNode = root.putObject("wait");
+            waitNode.put("caught_up", wait.caughtUp());
+            waitNode.put("limit_seconds", wait.limit().toSeconds());
+            waitNode.put("behind", wait.behind());
+            waitNode.put("description", wait.describe());
+        });
         root.put("rechecked", rechecked);
         root.put("elapsed_ms", elapsed.toMillis());
         try {

@@ -55,6 +55,10 @@ class VerifyCommandTest {
         assertThat(help.toString().replaceAll("\\s+", " "))
                 .contains("Lost: a raw record the pipeline has committed past")
                 .contains("Duplicated: a (vehicle_id, event_time) with more than one row")
+                .contains("Conflicting: the same, but the key's row in fleet.positions holds other content")
+                .contains("Stalled: a raw record the pipeline has not committed past")
+                .contains("--stalled-after")
+                .contains("not catching up within DURATION is a failure")
                 .contains("--vehicle-prefix")
                 .contains("--json")
                 .contains("Exit status 0");

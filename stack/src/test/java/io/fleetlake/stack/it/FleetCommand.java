@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine;
 
 /**
@@ -19,10 +20,34 @@ final class FleetCommand {
     private FleetCommand() {}
 
     static Result run(StackSettings settings, String... command) {
+        return execute(settings, new StringWriter(), command);
+    }
+
+    /**
+     * Starts a command on a thread of its own, for a test that acts while it runs; what it has written to standard error
+     * so far (its progress) can be read meanwhile.
+     */
+    static Running start(StackSettings settings, String... command) {
+        StringWriter err = new StringWriter();
+        CompletableFuture<Result> result = new CompletableFuture<>();
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        result.complete(execute(settings, err, command));
+                    } catch (RuntimeException | Error e) {
+                        result.completeExceptionally(e);
+                    }
+                },
+                "fleet-" + command[0]);
+        thread.setDaemon(true);
+        thread.start();
+        return new Running(result, err);
+    }
+
+    private static Result execute(StackSettings settings, StringWriter err, String... command) {
         List<String> arguments = new ArrayList<>(List.of(command));
         arguments.addAll(stackOptions(settings));
         StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         CommandLine commandLine = new CommandLine(new FleetCli());
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
@@ -45,6 +70,19 @@ final class FleetCommand {
             options.add(port.key() + "=" + settings.port(port));
         }
         return options;
+    }
+
+    /** A command started by {@link #start}. */
+    record Running(CompletableFuture<Result> result, StringWriter err) {
+        Running {
+            requireNonNull(result, "result is null");
+            requireNonNull(err, "err is null");
+        }
+
+        /** Its standard error so far. */
+        String errSoFar() {
+            return err.toString();
+        }
     }
 
     /** What the command printed and its exit status. */

@@ -25,8 +25,9 @@ class StackVerifierTest {
     void aPayloadDeclaringALengthItCannotHoldIsUndecodable() {
         byte[] poison = FailingDecoders.declaringTwoBillionBytes(codec.encodeAvro(POSITION));
 
-        assertThat(StackVerifier.key(codec::decode, poison)).isEmpty();
-        assertThat(StackVerifier.key(codec::decode, codec.encodeAvro(POSITION)))
+        assertThat(StackVerifier.content(codec::decode, poison)).isEmpty();
+        assertThat(StackVerifier.content(codec::decode, codec.encodeAvro(POSITION))
+                        .map(FixContent::key))
                 .hasValue(FixKey.of("VH-0042", POSITION.eventTime()));
     }
 
@@ -39,15 +40,17 @@ class StackVerifierTest {
     void aFailureOnOnePayloadMakesItUndecodableAndTheNextOneIsRead(String kind) {
         Function<byte[], DecodeResult> decoder = failingOnX(kind);
 
-        assertThat(StackVerifier.key(decoder, "X".getBytes(StandardCharsets.US_ASCII)))
+        assertThat(StackVerifier.content(decoder, "X".getBytes(StandardCharsets.US_ASCII))
+                        .map(FixContent::key))
                 .isEmpty();
-        assertThat(StackVerifier.key(decoder, codec.encodeJson(POSITION)))
+        assertThat(StackVerifier.content(decoder, codec.encodeJson(POSITION)).map(FixContent::key))
                 .hasValue(FixKey.of("VH-0042", POSITION.eventTime()));
     }
 
     @Test
     void anErrorNoRecordCausesStopsVerify() {
-        assertThatThrownBy(() -> StackVerifier.key(failingOnX("linkage"), "X".getBytes(StandardCharsets.US_ASCII)))
+        assertThatThrownBy(() -> StackVerifier.content(failingOnX("linkage"), "X".getBytes(StandardCharsets.US_ASCII))
+                        .map(FixContent::key))
                 .isInstanceOf(NoClassDefFoundError.class);
     }
 

@@ -68,16 +68,19 @@ class VerifyReportIngestHopTest {
 
     private static VerifyReport report(IngestHopReconciliation hop) {
         Reconciliation clean = new Reconciler(
-                        Map.of(),
+                        new PipelineOffsets(Map.of(), STARTED),
+                        Duration.ofSeconds(34),
                         TableRows.builder().build(),
-                        TableRows.builder().build())
-                .result(10);
+                        TableRows.builder().build(),
+                        10)
+                .result();
         return new VerifyReport(
                 VerifyScope.everything(),
                 clean,
                 0,
                 RedisComparison.compare(Map.of(), Map.of(), 10),
                 new PipelineRestarts(Optional.of("job"), "RUNNING", OptionalLong.of(0)),
+                Optional.empty(),
                 Optional.empty(),
                 false,
                 Duration.ofSeconds(1),

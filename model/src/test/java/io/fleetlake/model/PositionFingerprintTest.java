@@ -1,15 +1,15 @@
-package io.fleetlake.flink.vehicles;
+package io.fleetlake.model;
 
-import static io.fleetlake.flink.TestRecords.EVENT_TIME;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fleetlake.flink.TestRecords;
-import io.fleetlake.model.Position;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /** Fingerprints live in checkpoints: a release must compute the ones its predecessors stored. */
 class PositionFingerprintTest {
-    private static final Position WITHOUT_BATTERY = TestRecords.position("VH-0001", EVENT_TIME);
+    private static final Instant EVENT_TIME = Instant.parse("2026-11-29T18:00:00.123Z");
+    private static final Position WITHOUT_BATTERY =
+            new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, 4.5, 11, null);
     private static final Position WITH_BATTERY =
             new Position("VH-0001", EVENT_TIME, 40.4168, -3.7038, 57.5, 271.0, 655.0, 4.5, 11, 80.0);
 
