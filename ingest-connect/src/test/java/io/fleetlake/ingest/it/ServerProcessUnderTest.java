@@ -75,17 +75,13 @@ final class ServerProcessUnderTest implements AutoCloseable {
                 moduleProperty + " is not set: run the integration tests through Maven (failsafe sets it)");
         Path target = Path.of(moduleDirectory, "target");
         Path classpathFile = target.resolve("launch").resolve("classpath.txt");
-        List<Path> jars;
-        try (var candidates = Files.list(target)) {
-            jars = candidates
-                    .filter(path -> path.getFileName().toString().startsWith(artifactId + "-")
-                            && path.getFileName().toString().endsWith(".jar"))
-                    .toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Module " + moduleDirectory + " is not built: run mvn package", e);
-        }
-        if (jars.size() != 1 || !Files.isRegularFile(classpathFile)) {
-            throw new IllegalStateException("Module " + moduleDirectory + " is not packaged (" + jars + ", "
+        // The exact main artifact: a module may also package its test classes (-tests.jar) beside it.
+        String version = requireNonNull(
+                System.getProperty("fleet.module.version"),
+                "fleet.module.version is not set: run the integration tests through Maven (failsafe sets it)");
+        Path jar = target.resolve(artifactId + "-" + version + ".jar");
+        if (!Files.isRegularFile(jar) || !Files.isRegularFile(classpathFile)) {
+            throw new IllegalStateException("Module " + moduleDirectory + " is not packaged (" + jar + ", "
                     + classpathFile + "): build it with the reactor, as mvn -pl ingest-connect -am verify does");
         }
         List<String> command = new ArrayList<>();
@@ -93,7 +89,7 @@ final class ServerProcessUnderTest implements AutoCloseable {
         command.add("-Xmx384m");
         command.add("-cp");
         try {
-            command.add(jars.get(0)
+            command.add(jar
                     + java.io.File.pathSeparator
                     + Files.readString(classpathFile).trim());
         } catch (IOException e) {
