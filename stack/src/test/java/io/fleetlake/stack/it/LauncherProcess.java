@@ -54,7 +54,14 @@ final class LauncherProcess implements AutoCloseable {
                 settings.dataDirectory().resolveSibling(settings.dataDirectory().getFileName() + "-" + logName);
         return new LauncherProcess(
                 settings,
-                ChildProcess.start("launcher", command, settings.dataDirectory(), Map.of(), log, Optional.empty()));
+                ChildProcess.start(
+                        "launcher",
+                        command,
+                        settings.dataDirectory(),
+                        // As the fleet script sets it: the checkout whose modules the launcher runs.
+                        Map.of("FLEET_HOME", home.root().toString()),
+                        log,
+                        Optional.empty()));
     }
 
     long pid() {
