@@ -58,7 +58,9 @@ public final class EmbeddedServers implements StackServers {
                                 "kafka.controller-port", javaComponents.port(StackPort.KAFKA_CONTROLLER),
                                 "kafka.data-dir", javaComponents.directory(FleetStack.KAFKA)),
                         HealthProbes.kafka(settings.kafkaBootstrapServers()),
-                        "PLAINTEXT://" + settings.kafkaBootstrapServers()),
+                        "PLAINTEXT://" + settings.kafkaBootstrapServers(),
+                        settings.port(StackPort.KAFKA),
+                        settings.port(StackPort.KAFKA_CONTROLLER)),
                 javaComponents.component(
                         FleetStack.S3,
                         Set.of(),
@@ -73,7 +75,8 @@ public final class EmbeddedServers implements StackServers {
                                 "s3.region", settings.s3Region(),
                                 "s3.buckets", settings.warehouseBucket() + "," + FlinkClusterSettings.BUCKET),
                         HealthProbes.http(URI.create(settings.s3Endpoint() + "/healthz"), body -> true),
-                        settings.s3Endpoint()),
+                        settings.s3Endpoint(),
+                        settings.port(StackPort.S3)),
                 javaComponents.component(
                         FleetStack.MQTT,
                         Set.of(),
@@ -97,23 +100,23 @@ public final class EmbeddedServers implements StackServers {
                                 "mqtt.data-dir",
                                 javaComponents.directory(FleetStack.MQTT)),
                         HealthProbes.tcp(host, settings.port(StackPort.MQTT)),
-                        settings.mqttUri()),
-                new ProcessComponent(
-                        FleetStack.REDIS,
-                        Set.of(),
-                        () -> new RedisServerCommand(
+                        settings.mqttUri(),
+                        settings.port(StackPort.MQTT)),
+                ProcessComponent.builder(FleetStack.REDIS)
+                        .command(() -> new RedisServerCommand(
                                         settings.redisExecutable(),
                                         host,
                                         settings.port(StackPort.REDIS),
                                         settings.componentDirectory(FleetStack.REDIS),
                                         settings.redisUsername(),
                                         settings.redisPassword())
-                                .toCommandLine(),
-                        settings.componentDirectory(FleetStack.REDIS),
-                        Map.of(),
-                        settings.logFile(FleetStack.REDIS),
-                        HealthProbes.redis(URI.create(settings.redisUri())),
-                        settings.redisEndpoint()),
+                                .toCommandLine())
+                        .workingDirectory(settings.componentDirectory(FleetStack.REDIS))
+                        .logFile(settings.logFile(FleetStack.REDIS))
+                        .healthProbe(HealthProbes.redis(URI.create(settings.redisUri())))
+                        .listensOn(settings.port(StackPort.REDIS))
+                        .endpoint(settings.redisEndpoint())
+                        .build(),
                 new TrinoComponent(
                         FleetStack.TRINO,
                         Set.of(FleetStack.CATALOG, FleetStack.S3),

@@ -7,6 +7,7 @@ import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
 import io.fleetlake.stack.supervision.Supervisor;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -25,8 +27,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts components like a health-checked compose file: each one once its dependencies are healthy (independent ones
- * in parallel), waits for its own health probe, and stops everything in reverse start order. A component that fails
- * to start stops the whole stack with an error naming it and quoting its log.
+ * in parallel), waits for its own health probe, and stops everything in reverse start order.
+ *
+ * <p>Components are <em>required</em> (the ingestion path: brokers, storage, the catalog, the pipeline) or
+ * <em>optional</em> (the query side: Trino, the dashboard, maintenance, monitoring). The required ones start first; one
+ * that fails to start stops the whole stack with an error naming it and quoting its log. The optional ones start once
+ * every required one is healthy; one that fails or is slow never aborts the stack: it is logged, handed to the
+ * supervisor, shown as {@link ComponentStatus.State#STARTING} and started again with backoff while ingestion runs.
+ *
+ * <p>With a lock file, one launcher at a time runs the stack of a data folder: a second one is refused at start, naming
+ * the first, before it could take the first one's ports or stop its processes as leftovers.
  *
  * <p>Once healthy, every component is supervised ({@link Supervisor}): when its process ends by itself it is started
  * again with backoff, and the restarts are logged and counted ({@link #statuses()}). Stopping a component on purpose
@@ -38,27 +48,37 @@ public final class EmbeddedStack implements AutoCloseable {
     private static final Duration SUPERVISION_INTERVAL = Duration.ofMillis(500);
 
     private final Map<String, Component> components;
+    private final Set<String> optional;
+    private final Optional<Path> lockFile;
     private final Duration startTimeout;
     private final List<Component> started = Collections.synchronizedList(new ArrayList<>());
     private final Supervisor supervisor;
     private volatile boolean closing;
+    private LauncherLock lock; // guarded by this
 
-    /** A stack supervised with the default policy, its statuses only kept in memory. */
+    /** A stack of required components supervised with the default policy, its statuses only kept in memory. */
     public EmbeddedStack(List<Component> components, Duration startTimeout) {
-        this(components, startTimeout, SupervisionPolicy.defaults(), statuses -> {});
+        this(components, Set.of(), Optional.empty(), startTimeout, SupervisionPolicy.defaults(), statuses -> {});
     }
 
     /**
+     * @param optional the components the stack can run without; see the class comment. No required component may
+     *     depend on one.
+     * @param lockFile the data folder's launcher lock, if only one launcher may run this stack at a time
      * @param supervision how components that end by themselves are restarted
      * @param statusListener receives the supervisor's statuses after every change, for example to write them to a
      *     file that {@code fleet status} and {@code fleet verify} read
      */
     public EmbeddedStack(
             List<Component> components,
+            Set<String> optional,
+            Optional<Path> lockFile,
             Duration startTimeout,
             SupervisionPolicy supervision,
             Consumer<List<ComponentStatus>> statusListener) {
         requireNonNull(components, "components is null");
+        this.optional = Set.copyOf(requireNonNull(optional, "optional is null"));
+        this.lockFile = requireNonNull(lockFile, "lockFile is null");
         this.startTimeout = requireNonNull(startTimeout, "startTimeout is null");
         requireNonNull(supervision, "supervision is null");
         requireNonNull(statusListener, "statusListener is null");
@@ -73,6 +93,21 @@ public final class EmbeddedStack implements AutoCloseable {
                 if (!byName.containsKey(dependency)) {
                     throw new IllegalArgumentException(
                             component.name() + " depends on " + dependency + ", which is not part of the stack");
+                }
+            }
+        }
+        for (String name : this.optional) {
+            if (!byName.containsKey(name)) {
+                throw new IllegalArgumentException(name + " is marked optional but is not part of the stack");
+            }
+        }
+        for (Component component : components) {
+            if (!this.optional.contains(component.name())) {
+                for (String dependency : component.dependencies()) {
+                    if (this.optional.contains(dependency)) {
+                        throw new IllegalArgumentException(component.name() + " is required but depends on "
+                                + dependency + ", which the stack may run without");
+                    }
                 }
             }
         }
@@ -93,8 +128,14 @@ public final class EmbeddedStack implements AutoCloseable {
         return component;
     }
 
-    /** Starts every component; see the class comment. */
+    /**
+     * Starts every component; see the class comment. Returns once every required component is healthy and every
+     * optional one is healthy or handed to the supervisor.
+     *
+     * @throws StackException when a required component does not start, or another launcher holds the lock
+     */
     public void start() {
+        acquireLock();
         ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
             Thread thread = new Thread(runnable, "stack-start");
             thread.setDaemon(true);
@@ -102,12 +143,18 @@ public final class EmbeddedStack implements AutoCloseable {
         });
         Map<String, CompletableFuture<Void>> ready = new LinkedHashMap<>();
         try {
-            for (Component component : topologicalOrder()) {
-                CompletableFuture<?>[] dependencies =
-                        component.dependencies().stream().map(ready::get).toArray(CompletableFuture[]::new);
-                ready.put(
-                        component.name(),
-                        CompletableFuture.allOf(dependencies).thenRunAsync(() -> startAndAwait(component), executor));
+            List<Component> order = topologicalOrder();
+            for (Component component : order) {
+                if (!optional.contains(component.name())) {
+                    ready.put(component.name(), afterDependencies(component, ready, executor, this::startAndAwait));
+                }
+            }
+            CompletableFuture.allOf(ready.values().toArray(CompletableFuture[]::new))
+                    .join();
+            for (Component component : order) {
+                if (optional.contains(component.name())) {
+                    ready.put(component.name(), afterDependencies(component, ready, executor, this::startOptional));
+                }
             }
             CompletableFuture.allOf(ready.values().toArray(CompletableFuture[]::new))
                     .join();
@@ -119,6 +166,47 @@ public final class EmbeddedStack implements AutoCloseable {
                     : new StackException("The stack failed to start: " + cause.getMessage(), cause);
         } finally {
             executor.shutdownNow();
+        }
+    }
+
+    private static CompletableFuture<Void> afterDependencies(
+            Component component,
+            Map<String, CompletableFuture<Void>> ready,
+            ExecutorService executor,
+            Consumer<Component> start) {
+        CompletableFuture<?>[] dependencies =
+                component.dependencies().stream().map(ready::get).toArray(CompletableFuture[]::new);
+        return CompletableFuture.allOf(dependencies).thenRunAsync(() -> start.accept(component), executor);
+    }
+
+    /** Starts an optional component; one that does not become healthy is left to the supervisor instead of failing. */
+    private void startOptional(Component component) {
+        try {
+            startAndAwait(component);
+        } catch (StackException e) {
+            if (closing) {
+                throw e;
+            }
+            LOG.warn(
+                    "{} is not running: {}. It is optional: the stack runs without it, and the supervisor keeps"
+                            + " starting it with backoff (fleet status shows it as STARTING)",
+                    component.name(),
+                    e.getMessage());
+            component.stop();
+            supervisor.retry(component, e.getMessage());
+        }
+    }
+
+    private synchronized void acquireLock() {
+        if (lockFile.isPresent() && lock == null) {
+            lock = LauncherLock.acquire(lockFile.get());
+        }
+    }
+
+    private synchronized void releaseLock() {
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
     }
 
@@ -187,6 +275,32 @@ public final class EmbeddedStack implements AutoCloseable {
                         + component.logFile().map(log -> "; see " + log).orElse(""));
             }
             waitBriefly("waiting for " + name + " to be restarted");
+        }
+    }
+
+    /**
+     * Waits until {@code name} is healthy, for a command that needs an optional component the stack may still be
+     * starting (the demo's report reads through Trino).
+     *
+     * @throws StackException when it is not healthy within {@code timeout}, or the supervisor gave up on it
+     */
+    public void awaitHealthy(String name, Duration timeout) {
+        Component component = component(name);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!component.isHealthy()) {
+            Optional<ComponentStatus> status = supervisor.status(name);
+            if (status.isPresent() && status.get().state() == ComponentStatus.State.GAVE_UP) {
+                throw new StackException("The supervisor gave up on " + name + ": "
+                        + status.get().lastFailure().orElse("unknown failure"));
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new StackException(name + " is not healthy " + timeout.toSeconds() + " s after it was needed"
+                        + status.flatMap(ComponentStatus::lastFailure)
+                                .map(failure -> " (" + failure + ")")
+                                .orElse("")
+                        + component.logFile().map(log -> "; see " + log).orElse(""));
+            }
+            waitBriefly("waiting for " + name);
         }
     }
 
@@ -289,6 +403,7 @@ public final class EmbeddedStack implements AutoCloseable {
                 LOG.error("Stopping {} failed; continuing with the others", component.name(), e);
             }
         }
+        releaseLock();
     }
 
     private List<Component> topologicalOrder() {

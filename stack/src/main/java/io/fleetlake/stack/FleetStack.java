@@ -58,6 +58,12 @@ public final class FleetStack {
     public static final String EXPORTER = "exporter";
     public static final String PROMETHEUS = "prometheus";
 
+    /**
+     * The query side, which the stack runs without while it is slow or failing (ingestion must not wait for it): these
+     * start once every other component is healthy and are retried in the background instead of aborting the stack.
+     */
+    private static final Set<String> QUERY_SIDE = Set.of(TRINO, DASHBOARD, MAINTENANCE, EXPORTER, PROMETHEUS);
+
     /** Name the ingest worker registers the MQTT source connector under. */
     public static final String CONNECTOR_NAME = "mqtt-positions";
 
@@ -94,8 +100,15 @@ public final class FleetStack {
                 StackStatusFile.location(settings.dataDirectory()),
                 ProcessHandle.current().pid(),
                 Instant.now());
+        List<Component> components = new FleetStack(settings, home, servers).components();
+        Set<String> names = new HashSet<>();
+        components.forEach(component -> names.add(component.name()));
+        Set<String> optional = new HashSet<>(QUERY_SIDE);
+        optional.retainAll(names);
         return new EmbeddedStack(
-                new FleetStack(settings, home, servers).components(),
+                components,
+                optional,
+                Optional.of(LauncherLock.location(settings.dataDirectory())),
                 settings.startTimeout(),
                 SupervisionPolicy.from(settings.configuration()),
                 statusFile::write);
@@ -124,7 +137,8 @@ public final class FleetStack {
                 List.of("-Xmx384m"),
                 catalogKeys,
                 HealthProbes.http(URI.create(settings.catalogUri() + "/v1/config"), body -> true),
-                settings.catalogUri()));
+                settings.catalogUri(),
+                settings.port(StackPort.CATALOG)));
         String connectUri = "http://" + host + ":" + settings.port(StackPort.CONNECT);
         components.add(javaComponents.component(
                 CONNECT,
@@ -144,7 +158,8 @@ public final class FleetStack {
                 // Healthy when the connector and its tasks run in this very worker (not a status left by the previous
                 // process), are connected to MQTT and no message waits too long for Kafka (ingest-connect README).
                 HealthProbes.http(URI.create(connectUri + "/ingest/health"), body -> true),
-                connectUri));
+                connectUri,
+                settings.port(StackPort.CONNECT)));
         components.add(javaComponents.component(
                 PLANNING,
                 Set.of(),
@@ -153,7 +168,8 @@ public final class FleetStack {
                 List.of("-Xmx256m"),
                 Map.of("planning.host", host, "planning.port", javaComponents.port(StackPort.PLANNING)),
                 HealthProbes.http(URI.create(settings.planningUri() + "/healthz"), body -> true),
-                settings.planningUri()));
+                settings.planningUri(),
+                settings.port(StackPort.PLANNING)));
         String flinkUri = settings.flinkRestUri();
         components.add(javaComponents.component(
                 PIPELINE,
@@ -180,7 +196,8 @@ public final class FleetStack {
                         Map.entry("pipeline.metrics-host", host),
                         Map.entry("pipeline.metrics-port", javaComponents.port(StackPort.PIPELINE_METRICS))),
                 HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
-                flinkUri));
+                flinkUri,
+                settings.port(StackPort.FLINK)));
         components.add(javaComponents.component(
                 DASHBOARD,
                 Set.of(REDIS, TRINO),
@@ -195,7 +212,8 @@ public final class FleetStack {
                         "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
                         "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"),
                 HealthProbes.http(URI.create(settings.dashboardUri() + "/healthz"), body -> true),
-                settings.dashboardUri()));
+                settings.dashboardUri(),
+                settings.port(StackPort.DASHBOARD)));
         String maintenanceUri = "http://" + host + ":" + settings.port(StackPort.MAINTENANCE);
         Map<String, String> maintenanceKeys = new TreeMap<>(TableMaintenanceJob.stackKeys(settings));
         maintenanceKeys.put("maintenance.metrics-host", host);
@@ -207,7 +225,8 @@ public final class FleetStack {
                 List.of("-Xmx768m"),
                 maintenanceKeys,
                 HealthProbes.http(URI.create(maintenanceUri + "/metrics"), body -> true),
-                maintenanceUri + "/metrics"));
+                maintenanceUri + "/metrics",
+                settings.port(StackPort.MAINTENANCE)));
         components.add(exporter());
         prometheus().ifPresent(components::add);
         if (PipelineMode.from(settings.configuration()) == PipelineMode.CLUSTER) {
@@ -256,7 +275,8 @@ public final class FleetStack {
                 List.of("-Xmx256m"),
                 keys,
                 HealthProbes.http(metrics, body -> true),
-                metrics.toString());
+                metrics.toString(),
+                settings.port(StackPort.EXPORTER));
     }
 
     /**
@@ -289,21 +309,20 @@ public final class FleetStack {
         Path directory = settings.componentDirectory(PROMETHEUS);
         List<Path> rules = List.of(home.root().resolve("deploy/prometheus/rules/*.yml"));
         BooleanSupplier ready = HealthProbes.http(URI.create("http://" + listen + "/-/ready"), body -> true);
-        return Optional.of(new ProcessComponent(
-                PROMETHEUS,
-                Set.of(),
-                () -> PrometheusServer.commandLine(
+        return Optional.of(ProcessComponent.builder(PROMETHEUS)
+                .command(() -> PrometheusServer.commandLine(
                         executable.get(),
                         directory,
                         listen,
                         targets,
                         Optional.of(host + ":" + settings.port(StackPort.TRINO)),
-                        rules),
-                directory,
-                Map.of(),
-                settings.logFile(PROMETHEUS),
-                ready,
-                "http://" + listen));
+                        rules))
+                .workingDirectory(directory)
+                .logFile(settings.logFile(PROMETHEUS))
+                .healthProbe(ready)
+                .listensOn(settings.port(StackPort.PROMETHEUS))
+                .endpoint("http://" + listen)
+                .build());
     }
 
     private static List<String> concat(List<String> first, List<String> second) {
@@ -366,6 +385,8 @@ public final class FleetStack {
         stack.components();
         return new EmbeddedStack(
                 stack.clusterPipeline(Set.of(), Set.of()),
+                Set.of(),
+                Optional.empty(),
                 settings.startTimeout(),
                 SupervisionPolicy.from(settings.configuration()),
                 statuses -> {});

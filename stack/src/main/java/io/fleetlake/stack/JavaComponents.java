@@ -44,14 +44,14 @@ final class JavaComponents {
             List<String> jvmOptions,
             Map<String, String> stackKeys,
             BooleanSupplier healthProbe,
-            String endpoint) {
+            String endpoint,
+            int... ports) {
         Path configFile = configurationFile(name);
         Map<String, String> configuration = configuration(stackKeys, module.extraPrefixes());
         configurations.put(name, configuration);
-        return new ProcessComponent(
-                name,
-                dependencies,
-                () -> {
+        return ProcessComponent.builder(name)
+                .dependsOn(dependencies)
+                .command(() -> {
                     writeConfiguration(configFile, configuration);
                     List<String> options = new ArrayList<>(jvmOptions);
                     options.addAll(home.launchJvmOptions(module.directory()));
@@ -63,12 +63,13 @@ final class JavaComponents {
                                     module.mainClass(),
                                     List.of("--config", configFile.toString()))
                             .toCommandLine();
-                },
-                settings.componentDirectory(name),
-                Map.of(),
-                settings.logFile(name),
-                healthProbe,
-                endpoint);
+                })
+                .workingDirectory(settings.componentDirectory(name))
+                .logFile(settings.logFile(name))
+                .healthProbe(healthProbe)
+                .listensOn(ports)
+                .endpoint(endpoint)
+                .build();
     }
 
     /**

@@ -2,8 +2,11 @@ package io.fleetlake.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.supervision.SupervisionPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedStackTest {
     private final List<String> events = new CopyOnWriteArrayList<>();
@@ -115,6 +119,102 @@ class EmbeddedStackTest {
 
         assertThat(events).containsExactly("stop connect", "start connect");
         stack.close();
+    }
+
+    @Test
+    void optionalComponentThatDoesNotStartLeavesTheStackRunningAndIsRetried() {
+        FakeComponent kafka = new FakeComponent("kafka", Set.of());
+        FakeComponent trino = new FakeComponent("trino", Set.of("kafka"));
+        trino.healthy = false;
+        EmbeddedStack stack = new EmbeddedStack(
+                List.of(trino, kafka),
+                Set.of("trino"),
+                Optional.empty(),
+                Duration.ofMillis(600),
+                new SupervisionPolicy(Duration.ofMillis(100), Duration.ofMillis(200), 0, Duration.ofMinutes(1)),
+                statuses -> {});
+
+        stack.start();
+
+        assertThat(kafka.isHealthy()).isTrue();
+        assertThat(events).containsSubsequence("start kafka", "start trino");
+        assertThat(stack.statuses())
+                .filteredOn(status -> status.name().equals("trino"))
+                .singleElement()
+                .satisfies(status -> {
+                    assertThat(status.name()).isEqualTo("trino");
+                    assertThat(status.state()).isEqualTo(ComponentStatus.State.STARTING);
+                    assertThat(status.lastFailure()).hasValueSatisfying(failure -> assertThat(failure)
+                            .contains("trino did not become healthy"));
+                });
+        trino.healthy = true;
+        await().atMost(Duration.ofSeconds(10)).until(() -> stack.statuses().stream()
+                .anyMatch(status -> status.name().equals("trino") && status.state() == ComponentStatus.State.RUNNING));
+        stack.close();
+        assertThat(events).contains("stop trino", "stop kafka");
+    }
+
+    @Test
+    void requiredComponentsStartBeforeAnyOptionalOne() {
+        EmbeddedStack stack = new EmbeddedStack(
+                List.of(
+                        new FakeComponent("dashboard", Set.of()),
+                        new FakeComponent("kafka", Set.of()),
+                        new FakeComponent("pipeline", Set.of("kafka"))),
+                Set.of("dashboard"),
+                Optional.empty(),
+                Duration.ofSeconds(5),
+                SupervisionPolicy.defaults(),
+                statuses -> {});
+
+        stack.start();
+
+        assertThat(events).containsSubsequence("start pipeline", "start dashboard");
+        stack.close();
+    }
+
+    @Test
+    void aRequiredComponentMayNotDependOnAnOptionalOne() {
+        assertThatThrownBy(() -> new EmbeddedStack(
+                        List.of(new FakeComponent("trino", Set.of()), new FakeComponent("pipeline", Set.of("trino"))),
+                        Set.of("trino"),
+                        Optional.empty(),
+                        Duration.ofSeconds(1),
+                        SupervisionPolicy.defaults(),
+                        statuses -> {}))
+                .hasMessage("pipeline is required but depends on trino, which the stack may run without");
+    }
+
+    @Test
+    void oneLauncherAtATimeRunsTheStackOfADataFolder(@TempDir Path dataDirectory) {
+        Path lock = LauncherLock.location(dataDirectory);
+        EmbeddedStack first = new EmbeddedStack(
+                List.of(new FakeComponent("kafka", Set.of())),
+                Set.of(),
+                Optional.of(lock),
+                Duration.ofSeconds(5),
+                SupervisionPolicy.defaults(),
+                statuses -> {});
+        EmbeddedStack second = new EmbeddedStack(
+                List.of(new FakeComponent("redis", Set.of())),
+                Set.of(),
+                Optional.of(lock),
+                Duration.ofSeconds(5),
+                SupervisionPolicy.defaults(),
+                statuses -> {});
+        first.start();
+
+        assertThatThrownBy(second::start)
+                .isInstanceOf(EmbeddedStack.StackException.class)
+                .hasMessageContaining(
+                        "Another launcher (pid " + ProcessHandle.current().pid() + ")")
+                .hasMessageContaining("stop it first");
+        assertThat(events).doesNotContain("start redis");
+
+        first.close();
+        second.start();
+        assertThat(events).contains("start redis");
+        second.close();
     }
 
     private class FakeComponent implements Component {

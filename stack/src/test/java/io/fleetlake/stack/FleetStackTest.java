@@ -62,15 +62,12 @@ class FleetStackTest {
     @Test
     void theCatalogWaitsForTheDatabaseOfTheProvider() {
         List<Component> servers = new ArrayList<>(new EmbeddedServers(SETTINGS, HOME).components());
-        servers.add(new ProcessComponent(
-                "database",
-                Set.of(),
-                () -> List.of("postgres"),
-                Path.of("target"),
-                Map.of(),
-                Path.of("target", "database.log"),
-                () -> true,
-                ""));
+        servers.add(ProcessComponent.builder("database")
+                .command(() -> List.of("postgres"))
+                .workingDirectory(Path.of("target"))
+                .logFile(Path.of("target", "database.log"))
+                .healthProbe(() -> true)
+                .build());
         StackServers withDatabase = provider(servers, new CatalogDatabase(Map.of(), Set.of("database")));
 
         EmbeddedStack stack = FleetStack.create(SETTINGS, HOME, withDatabase);

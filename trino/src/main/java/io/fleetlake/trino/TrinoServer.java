@@ -2,6 +2,8 @@ package io.fleetlake.trino;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.process.ChildProcess;
+import io.fleetlake.common.process.ListeningSockets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -31,6 +33,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class TrinoServer implements AutoCloseable {
     private static final String MAIN_CLASS = "io.trino.server.TrinoServer";
+    private static final String NAME = "trino";
 
     private static final Logger LOG = LoggerFactory.getLogger(TrinoServer.class);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(250);
@@ -40,7 +43,7 @@ public final class TrinoServer implements AutoCloseable {
     private final TrinoConfig config;
     private final JdkLocator jdkLocator;
 
-    private Process process;
+    private ChildProcess process;
     private InetAddress bindAddress;
     private int port;
     private boolean closed;
@@ -64,7 +67,7 @@ public final class TrinoServer implements AutoCloseable {
      *     not ready within {@code trino.startup-timeout}; the message points to the server log
      */
     public void start() {
-        Process started = launch();
+        ChildProcess started = launch();
         long startNanos = System.nanoTime();
         try {
             awaitReady(started);
@@ -77,13 +80,15 @@ public final class TrinoServer implements AutoCloseable {
 
     // Holds the lock only while launching, so that close() (for example from a shutdown hook) can stop a server that is
     // still starting.
-    private synchronized Process launch() {
+    private synchronized ChildProcess launch() {
         if (process != null || closed) {
             throw new IllegalStateException("A TrinoServer starts once; create a new one to start again");
         }
         requireServerFolder(config.serverDirectory());
         JdkLocator.Jdk jdk = jdkLocator.locate();
         bindAddress = resolveBindAddress(config.host());
+        // A server left running by a launcher that died would hold the port the check below wants free.
+        ChildProcess.stopLeftover(NAME, pidFile());
         port = config.port() == 0 ? freePort(bindAddress) : requireFreePort(bindAddress, config.port());
 
         TrinoEtc etc = TrinoEtc.generate(config, bindAddress.getHostAddress(), port);
@@ -101,12 +106,9 @@ public final class TrinoServer implements AutoCloseable {
         LOG.debug("Trino command: {}", command);
         try {
             Files.createDirectories(logFile.getParent());
-            process = new ProcessBuilder(command)
-                    .directory(config.dataDirectory().toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                    .start();
-        } catch (IOException e) {
+            process = ChildProcess.start(
+                    NAME, command, config.dataDirectory(), Map.of(), logFile, Optional.of(pidFile()));
+        } catch (IOException | UncheckedIOException e) {
             throw new TrinoServerException("Cannot start " + jdk.javaExecutable() + " for Trino: " + e.getMessage(), e);
         }
         return process;
@@ -129,7 +131,7 @@ public final class TrinoServer implements AutoCloseable {
         return command;
     }
 
-    private void awaitReady(Process started) {
+    private void awaitReady(ChildProcess started) {
         TrinoHealthCheck healthCheck = new TrinoHealthCheck(uri());
         TrinoActiveNodeCheck activeNodeCheck = new TrinoActiveNodeCheck(jdbcUrl());
         long deadline = System.nanoTime() + config.startupTimeout().toNanos();
@@ -147,12 +149,12 @@ public final class TrinoServer implements AutoCloseable {
         }
     }
 
-    private void awaitStage(Process started, long deadline, ReadinessStage stage, String whatNeverHappened)
+    private void awaitStage(ChildProcess started, long deadline, ReadinessStage stage, String whatNeverHappened)
             throws InterruptedException {
         while (!stage.isReached()) {
-            if (started.waitFor(POLL_INTERVAL.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (started.waitFor(POLL_INTERVAL)) {
                 throw new TrinoServerException(
-                        (isClosed() ? "Trino was stopped" : "Trino exited with status " + started.exitValue())
+                        (isClosed() ? "Trino was stopped" : "Trino exited with status " + started.exitCode())
                                 + " while starting; see the server log " + logFile());
             }
             if (System.nanoTime() - deadline > 0) {
@@ -175,20 +177,8 @@ public final class TrinoServer implements AutoCloseable {
         if (process == null || !process.isAlive()) {
             return;
         }
-        List<ProcessHandle> descendants = process.descendants().toList();
         LOG.info("Stopping Trino (pid {})", process.pid());
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                LOG.warn("Trino (pid {}) did not stop within {}; killing it", process.pid(), STOP_TIMEOUT);
-                process.destroyForcibly();
-                process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        process.stop(STOP_TIMEOUT);
         LOG.info("Trino stopped");
     }
 
@@ -198,7 +188,7 @@ public final class TrinoServer implements AutoCloseable {
      * @throws InterruptedException when the calling thread is interrupted while waiting
      */
     public int awaitTermination() throws InterruptedException {
-        return runningProcess().waitFor();
+        return runningProcess().awaitExit();
     }
 
     /**
@@ -215,7 +205,25 @@ public final class TrinoServer implements AutoCloseable {
             serverUri = uri();
             serverJdbcUrl = jdbcUrl();
         }
-        return new TrinoHealthCheck(serverUri).isReady() && new TrinoActiveNodeCheck(serverJdbcUrl).hasActiveNode();
+        return listensOnItsPort()
+                && new TrinoHealthCheck(serverUri).isReady()
+                && new TrinoActiveNodeCheck(serverJdbcUrl).hasActiveNode();
+    }
+
+    // Only this server's own answer counts, not one from another process on the port.
+    private boolean listensOnItsPort() {
+        ChildProcess current;
+        synchronized (this) {
+            current = process;
+        }
+        if (current == null || !ListeningSockets.available()) {
+            return current != null;
+        }
+        try {
+            return ListeningSockets.listensOn(current.handle(), port);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The address the server is bound to. */
@@ -246,7 +254,12 @@ public final class TrinoServer implements AutoCloseable {
 
     /** The server's process while it runs, for measurements such as its CPU time; empty before start and after exit. */
     public synchronized Optional<ProcessHandle> processHandle() {
-        return process != null && process.isAlive() ? Optional.of(process.toHandle()) : Optional.empty();
+        return process != null && process.isAlive() ? Optional.of(process.handle()) : Optional.empty();
+    }
+
+    /** Where the running server is recorded, so that a start after a crash of its launcher can stop it. */
+    private Path pidFile() {
+        return config.dataDirectory().resolve("trino.pid");
     }
 
     /** The file that receives Trino's standard output and error. */
@@ -258,7 +271,7 @@ public final class TrinoServer implements AutoCloseable {
         return closed;
     }
 
-    private synchronized Process runningProcess() {
+    private synchronized ChildProcess runningProcess() {
         if (process == null) {
             throw new IllegalStateException("Trino server not started; call start() first");
         }

@@ -27,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -68,10 +67,8 @@ public final class PeerSink implements AutoCloseable {
         Path directory = stack.componentDirectory("bench-peer");
         Path configFile = directory.resolve("peer-worker.properties");
         Path logFile = stack.logFile("bench-peer");
-        this.process = new ProcessComponent(
-                "bench-peer",
-                Set.of(),
-                () -> {
+        this.process = ProcessComponent.builder("bench-peer")
+                .command(() -> {
                     writeConfiguration(
                             configFile,
                             Map.of(
@@ -85,12 +82,13 @@ public final class PeerSink implements AutoCloseable {
                                     MAIN_CLASS,
                                     List.of("--config", configFile.toString()))
                             .toCommandLine();
-                },
-                directory,
-                Map.of(),
-                logFile,
-                HealthProbes.logContains(logFile, PeerWorkerMain.READY_LINE),
-                restUri.toString());
+                })
+                .workingDirectory(directory)
+                .logFile(logFile)
+                .healthProbe(HealthProbes.logContains(logFile, PeerWorkerMain.READY_LINE))
+                .listensOn(port)
+                .endpoint(restUri.toString())
+                .build();
     }
 
     /** The consumer group Connect gives the sink's tasks; set its offsets before the sink starts to choose the start. */

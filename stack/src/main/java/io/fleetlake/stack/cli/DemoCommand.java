@@ -87,6 +87,8 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
 
+        // Trino is optional for the stack, which runs without it while it is slow; the report reads through it.
+        stack.awaitHealthy(FleetStack.TRINO, settings.startTimeout());
         TrinoInspector trino = new TrinoInspector(settings.trinoJdbcUrl());
         Duration checkpointInterval = configuration.duration("pipeline.checkpoint-interval", Duration.ofSeconds(10));
         long rows = new CommitWatcher(trino, checkpointInterval).awaitSettled(Duration.ofMinutes(3));

@@ -2,6 +2,7 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
@@ -90,10 +91,9 @@ public final class FlinkClusterComponents {
 
     private Component jobManager(Set<String> dependencies) {
         Path workingDirectory = directory.resolve("jobmanager");
-        return new ProcessComponent(
-                JOB_MANAGER,
-                dependencies,
-                () -> {
+        return ProcessComponent.builder(JOB_MANAGER)
+                .dependsOn(dependencies)
+                .command(() -> {
                     configuration.write();
                     List<String> jvmOptions =
                             new ArrayList<>(cluster.jobManagerMemory().jvmOptions());
@@ -106,12 +106,14 @@ public final class FlinkClusterComponents {
                                     configuration.configDirectory().toString(),
                                     "-D",
                                     "io.tmp.dirs=" + temporaryDirectory(workingDirectory)));
-                },
-                workingDirectory,
-                pluginEnvironment(),
-                settings.logFile(JOB_MANAGER),
-                HealthProbes.http(URI.create(settings.flinkRestUri() + "/overview"), body -> true),
-                settings.flinkRestUri());
+                })
+                .workingDirectory(workingDirectory)
+                .environment(pluginEnvironment())
+                .logFile(settings.logFile(JOB_MANAGER))
+                .healthProbe(HealthProbes.http(URI.create(settings.flinkRestUri() + "/overview"), body -> true))
+                .listensOn(settings.port(StackPort.FLINK))
+                .endpoint(settings.flinkRestUri())
+                .build();
     }
 
     private Component taskManager(int number) {
@@ -135,15 +137,16 @@ public final class FlinkClusterComponents {
                             "io.tmp.dirs=" + temporaryDirectory(workingDirectory)));
         };
         URI taskManagers = URI.create(settings.flinkRestUri() + "/taskmanagers");
-        return new ProcessComponent(
-                name,
-                Set.of(JOB_MANAGER),
-                command,
-                workingDirectory,
-                pluginEnvironment(),
-                settings.logFile(name),
-                HealthProbes.http(taskManagers, body -> body.contains("\"" + resourceId.get() + "\"")),
-                settings.flinkRestUri() + "/#/task-manager");
+        // Its health is its registration under the id of this start: the ports it listens on are chosen at random.
+        return ProcessComponent.builder(name)
+                .dependsOn(Set.of(JOB_MANAGER))
+                .command(command)
+                .workingDirectory(workingDirectory)
+                .environment(pluginEnvironment())
+                .logFile(settings.logFile(name))
+                .healthProbe(HealthProbes.http(taskManagers, body -> body.contains("\"" + resourceId.get() + "\"")))
+                .endpoint(settings.flinkRestUri() + "/#/task-manager")
+                .build();
     }
 
     private List<String> java(String component, List<String> memoryOptions, String mainClass, List<String> arguments) {

@@ -3,7 +3,6 @@ package io.fleetlake.stack.component;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigSource;
-import io.fleetlake.common.process.LogFiles;
 import io.fleetlake.trino.TrinoConfig;
 import io.fleetlake.trino.TrinoServer;
 import java.nio.file.Path;
@@ -14,7 +13,7 @@ import java.util.Set;
 /**
  * Trino, assembled by the {@code trino} module and run in its own JVM (Java 22 or newer, located by the trino module).
  * Starting blocks until Trino reports that it has finished starting. Its server log is appended to at every start,
- * after a start marker, and rotated when it has grown large ({@link LogFiles}).
+ * after a start marker, and rotated when it has grown large ({@link io.fleetlake.common.process.ChildProcess}).
  */
 public final class TrinoComponent implements Component {
     private final String name;
@@ -44,7 +43,6 @@ public final class TrinoComponent implements Component {
     @Override
     public void start() {
         TrinoServer starting = new TrinoServer(TrinoConfig.from(ConfigSource.of(configuration)));
-        LogFiles.beginRun(starting.logFile(), name);
         server = starting;
         starting.start();
     }

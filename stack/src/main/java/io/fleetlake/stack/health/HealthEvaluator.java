@@ -98,6 +98,12 @@ public final class HealthEvaluator {
                     verdict = Status.FAIL;
                     detail = "ended by itself and is being restarted; " + restarts;
                 }
+                case STARTING -> {
+                    // Optional (query side): ingestion runs without it, so the stack is degraded, not down.
+                    verdict = Status.WARN;
+                    detail = "degraded: not healthy since the stack started, being started again with backoff; "
+                            + restarts;
+                }
                 default -> {
                     boolean recent = component
                             .lastFailureAt()

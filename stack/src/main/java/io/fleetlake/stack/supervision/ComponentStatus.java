@@ -47,6 +47,11 @@ public record ComponentStatus(
         RUNNING,
         /** Ended by itself; waiting for its next start or starting again. */
         RESTARTING,
+        /**
+         * Optional for the stack and not healthy since the stack started (a slow or failing query-side component): the
+         * stack runs without it while the supervisor keeps starting it with backoff.
+         */
+        STARTING,
         /** Failed {@code stack.restart-max-attempts} restarts in a row; no longer restarted. */
         GAVE_UP
     }

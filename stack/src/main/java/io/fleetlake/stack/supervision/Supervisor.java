@@ -85,6 +85,26 @@ public final class Supervisor implements AutoCloseable {
     }
 
     /**
+     * Takes over a component that did not become healthy when the stack started and that the stack can run without:
+     * it is shown as {@link State#STARTING} and started again with the policy's backoff, as a component that ended by
+     * itself would be, until it is healthy (then {@link State#RUNNING}) or the policy gives up on it.
+     *
+     * @param failure why its start failed, shown as its last failure
+     */
+    public void retry(Component component, String failure) {
+        requireNonNull(component, "component is null");
+        requireNonNull(failure, "failure is null");
+        if (closed) {
+            return;
+        }
+        Watch watch = new Watch(component, 0);
+        synchronized (watches) {
+            watches.put(component.name(), watch);
+        }
+        watch.retryFailedStart(failure);
+    }
+
+    /**
      * Stops watching a component before it is stopped on purpose. A restart under way is cancelled: when it is
      * starting the component, the component is stopped (a start in progress is aborted) and this method returns only
      * once the restart has ended, so nothing starts the component again behind the caller's back.
@@ -214,6 +234,13 @@ public final class Supervisor implements AutoCloseable {
             return true;
         }
 
+        /** Starts the restart loop for a component whose first start failed; see {@link Supervisor#retry}. */
+        synchronized void retryFailedStart(String failure) {
+            recordFailure(failure);
+            state = State.STARTING;
+            restart = restartThreads.submit(this::restartLoop);
+        }
+
         private void restartLoop() {
             while (true) {
                 Optional<Duration> delay = nextDelay();
@@ -252,7 +279,10 @@ public final class Supervisor implements AutoCloseable {
             }
             Duration delay = policy.delayBefore(failure);
             LOG.warn(
-                    "{} ended unexpectedly: {}. Restart {} (failure {} in a row{}) in {} ms",
+                    state == State.STARTING
+                            ? "{} is not healthy since the stack started: {}. The stack runs without it; start attempt"
+                                    + " {} (failure {} in a row{}) in {} ms"
+                            : "{} ended unexpectedly: {}. Restart {} (failure {} in a row{}) in {} ms",
                     component.name(),
                     lastFailure.orElse("unknown"),
                     restarts + 1,

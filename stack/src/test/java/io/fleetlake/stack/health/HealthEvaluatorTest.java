@@ -332,6 +332,25 @@ class HealthEvaluatorTest {
     }
 
     @Test
+    void anOptionalComponentStillStartingDegradesTheStackWithoutFailingIt() {
+        snapshot.supervisor = Optional.of(new StackStatus(
+                ProcessHandle.current().pid(),
+                NOW.minus(Duration.ofHours(1)),
+                NOW,
+                List.of(
+                        status("trino", ComponentStatus.State.STARTING, 2),
+                        status("kafka", ComponentStatus.State.RUNNING, 0))));
+
+        HealthReport report = evaluator.evaluate(snapshot.build());
+
+        assertThat(report.failures()).extracting(Check::subject).doesNotContain("trino");
+        assertThat(report.warnings())
+                .extracting(check -> check.area() + " / " + check.subject() + ": " + check.detail())
+                .contains("supervisor / trino: degraded: not healthy since the stack started, being started again"
+                        + " with backoff; 2 restart(s), last failure: exit code 1 at " + NOW.minusSeconds(30));
+    }
+
+    @Test
     void thresholdsAreConfigurable() {
         HealthEvaluator strict =
                 new HealthEvaluator(HealthThresholds.from(ConfigSource.of(Map.of(HealthThresholds.MAX_LAG, "3s"))));

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Topics;
-import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
@@ -15,6 +14,7 @@ import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.supervision.ComponentStatus;
+import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
 import io.fleetlake.stack.verify.FixKey;
 import java.io.IOException;
 import java.net.URI;
@@ -28,6 +28,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,11 +47,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Nothing is lost or duplicated while components fail under load: several MQTT clients publish a ledger of positions
  * (QoS 1) while the test kills the pipeline and the Connect worker with SIGKILL, freezes the Kafka broker, the S3
- * server and Redis with SIGSTOP, and stops and starts the whole stack on its data folder. The stack's supervisor, not
- * the test, brings killed processes back. Then {@code fleet verify} must find 0 lost and 0 duplicated, and every
- * acknowledged position must be exactly once in {@code fleet.positions}.
+ * server and Redis with SIGSTOP, and then crashes the whole stack: SIGKILL to the launcher ({@code fleet up}, in a JVM
+ * of its own, as a user runs it) and to every process it started, except the MQTT broker, which is frozen first so
+ * that it outlives its launcher as a hung orphan holding its port. A second {@code fleet up} on the same data folder
+ * must stop that leftover and bring everything back with no manual step. The stack's supervisor, not the test, brings
+ * killed processes back. Then {@code fleet verify} must find 0 lost and 0 duplicated, and every acknowledged position
+ * must be exactly once in {@code fleet.positions}.
  *
- * <p>It needs a stack of its own (it stops the whole stack), always with the embedded servers (it signals their
+ * <p>It needs a stack of its own (it crashes the whole stack), always with the embedded servers (it signals their
  * processes). It runs first ({@link Order}), before the shared stack starts, so that two stacks never share the
  * machine; and it stops the shared stack if another ordering started it already. The figures (events, each fault's
  * recovery) are logged and written to {@code target/fault-injection-figures.txt}.
@@ -73,7 +77,8 @@ class FaultInjectionIT {
     private final List<String> failures = new ArrayList<>();
     private StackSettings settings;
     private FleetHome home;
-    private EmbeddedStack stack;
+    private LauncherProcess launcher;
+    private Set<String> components;
 
     @Test
     void nothingIsLostOrDuplicatedWhileComponentsAreKilledPausedAndRestarted() throws Exception {
@@ -81,9 +86,12 @@ class FaultInjectionIT {
         settings = settings(
                 Path.of("target", "fault-stack-" + Instant.now().toEpochMilli()).toAbsolutePath());
         long testStart = System.nanoTime();
-        stack = FleetStack.create(settings, home);
+        components = FleetStack.create(settings, home).components().stream()
+                .map(Component::name)
+                .collect(Collectors.toSet());
+        launcher = LauncherProcess.start(settings, home, "launcher.log");
         try {
-            stack.start();
+            launcher.awaitRunning(components, RECOVERY_TIMEOUT.multipliedBy(2));
             try (LedgerPublishers publishers = LedgerPublishers.start(settings, PREFIX, CLIENTS, VEHICLES_PER_CLIENT)) {
                 await().atMost(RECOVERY_TIMEOUT)
                         .pollInterval(Duration.ofSeconds(1))
@@ -96,13 +104,13 @@ class FaultInjectionIT {
                 pause(FleetStack.REDIS, REDIS_PAUSE);
                 pause(FleetStack.KAFKA, KAFKA_PAUSE);
                 String beforeRestart = restartSummary();
-                restartWholeStack();
+                crashWholeStack();
 
                 publishers.stop(Duration.ofMinutes(5));
                 verifyAndReport(publishers, beforeRestart, Duration.ofNanos(System.nanoTime() - testStart));
             }
         } finally {
-            stack.close();
+            launcher.close();
         }
     }
 
@@ -124,17 +132,22 @@ class FaultInjectionIT {
     /** SIGKILL to the component's process; the supervisor must bring it back. */
     private void kill(String component) {
         String fault = "kill -9 " + component;
-        int restartsBefore = stack.restarts(component);
-        long pid = stack.component(component).pid().orElseThrow();
+        int restartsBefore = launcher.restarts(component);
+        long pid = launcher.pid(component).orElseThrow();
         long rowsBefore = rowsNow();
         Instant faultAt = Instant.now();
         LOG.info("Fault: {} (pid {})", fault, pid);
         assertThat(ProcessHandle.of(pid).orElseThrow().destroyForcibly()).isTrue();
         Optional<Duration> back = Optional.empty();
         try {
-            stack.awaitRestart(component, restartsBefore, RECOVERY_TIMEOUT);
+            await().atMost(RECOVERY_TIMEOUT)
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> launcher.status(component)
+                            .map(status -> status.restarts() > restartsBefore
+                                    && status.state() == ComponentStatus.State.RUNNING)
+                            .orElse(false));
             back = Optional.of(Duration.between(faultAt, Instant.now()));
-            assertThat(stack.restarts(component))
+            assertThat(launcher.restarts(component))
                     .as("%s was restarted once, by the supervisor", component)
                     .isEqualTo(restartsBefore + 1);
         } catch (RuntimeException | AssertionError e) {
@@ -146,38 +159,67 @@ class FaultInjectionIT {
     /** SIGSTOP for {@code hold}, then SIGCONT; nothing may restart the frozen process meanwhile. */
     private void pause(String component, Duration hold) throws InterruptedException {
         String fault = "pause " + component + " (SIGSTOP " + hold.toSeconds() + " s)";
-        int restartsBefore = stack.restarts(component);
+        int restartsBefore = launcher.restarts(component);
+        ProcessHandle process =
+                ProcessHandle.of(launcher.pid(component).orElseThrow()).orElseThrow();
         LOG.info("Fault: {}", fault);
-        stack.pause(component);
+        LauncherProcess.signal("STOP", process);
         try {
             // The fault itself: the process stays frozen this long, whatever happens around it.
             TimeUnit.MILLISECONDS.sleep(hold.toMillis());
         } finally {
-            stack.resume(component);
+            LauncherProcess.signal("CONT", process);
         }
         Instant resumedAt = Instant.now();
-        if (stack.restarts(component) != restartsBefore) {
+        if (launcher.restarts(component) != restartsBefore) {
             fail(fault, "the supervisor restarted the paused " + component + " instead of leaving it frozen");
         }
         figures.add(recovery(fault, hold, Optional.empty(), resumedAt, rowsNow()));
     }
 
-    /** Stops every component in reverse order and starts the stack again on the same data folder and ports. */
-    private void restartWholeStack() {
-        String fault = "stop and start the whole stack";
+    /**
+     * The whole stack crashes as a power cut to the launcher's process group would leave it, but for one hung process:
+     * the MQTT broker is frozen (SIGSTOP, so it cannot act on its launcher's death), then the launcher and every other
+     * process get SIGKILL. A new launcher on the same data folder and ports must stop the leftover broker (it holds its
+     * port) and bring the stack back.
+     */
+    private void crashWholeStack() {
+        String fault = "kill -9 launcher and all, 1 hung";
         LOG.info("Fault: {}", fault);
-        Instant stoppingAt = Instant.now();
-        stack.close();
-        Duration stopped = Duration.between(stoppingAt, Instant.now());
-        stack = FleetStack.create(settings, home);
-        stack.start();
-        Instant startedAt = Instant.now();
+        ProcessHandle broker =
+                ProcessHandle.of(launcher.pid(FleetStack.MQTT).orElseThrow()).orElseThrow();
+        Set<Long> frozen = new HashSet<>();
+        frozen.add(broker.pid());
+        broker.descendants().forEach(descendant -> frozen.add(descendant.pid()));
+        LauncherProcess.signal("STOP", broker);
+        List<ProcessHandle> others = launcher.descendants().stream()
+                .filter(process -> !frozen.contains(process.pid()))
+                .toList();
+        Instant crashAt = Instant.now();
+        launcher.kill();
+        others.forEach(ProcessHandle::destroyForcibly);
+        await().atMost(Duration.ofSeconds(30)).until(() -> others.stream().noneMatch(ProcessHandle::isAlive));
+        if (!broker.isAlive()) {
+            fail(fault, "the frozen MQTT broker did not outlive its launcher, so no leftover was left to clean up");
+        }
+        launcher = LauncherProcess.start(settings, home, "launcher-after-crash.log");
+        try {
+            launcher.awaitRunning(components, RECOVERY_TIMEOUT.multipliedBy(2));
+        } catch (RuntimeException e) {
+            fail(fault, "the stack did not come back: " + e.getMessage());
+            throw e;
+        }
+        Instant backAt = Instant.now();
         LOG.info(
-                "Whole stack stopped in {} s and started again in {} s",
-                stopped.toSeconds(),
-                Duration.between(stoppingAt, startedAt).minus(stopped).toSeconds());
-        figures.add(
-                recovery(fault, stopped, Optional.of(Duration.between(stoppingAt, startedAt)), startedAt, rowsNow()));
+                "Whole stack back {} s after the crash",
+                Duration.between(crashAt, backAt).toSeconds());
+        figures.add(recovery(fault, Duration.ZERO, Optional.of(Duration.between(crashAt, backAt)), backAt, rowsNow()));
+        if (broker.isAlive()) {
+            fail(fault, "the leftover MQTT broker (pid " + broker.pid() + ") still runs after the new start");
+        }
+        if (!read(launcher.log()).contains("is still running from an earlier run of this data folder")) {
+            fail(fault, "the new launcher did not say that it stopped the leftover MQTT broker");
+        }
         String trinoLog = read(settings.componentDirectory(FleetStack.TRINO).resolve("var/log/server.log"));
         if (count(trinoLog, "==== fleet launcher: starting trino") < 2) {
             fail(fault, "Trino's log was not appended to across the restart");
@@ -339,7 +381,7 @@ class FaultInjectionIT {
 
     /** Supervisor restarts per component and the Flink job's own restarts, before the whole stack restarts. */
     private String restartSummary() {
-        String supervisor = stack.statuses().stream()
+        String supervisor = launcher.status().map(StackStatus::components).orElse(List.of()).stream()
                 .filter(status -> status.restarts() > 0)
                 .map(status -> status.name() + " " + status.restarts())
                 .collect(Collectors.joining(", "));
@@ -356,7 +398,8 @@ class FaultInjectionIT {
     /** What a failed recovery looked like: component states, the connector's status, the logs' ends. */
     private String evidence() {
         StringBuilder evidence = new StringBuilder("stack: ");
-        for (ComponentStatus status : stack.statuses()) {
+        for (ComponentStatus status :
+                launcher.status().map(StackStatus::components).orElse(List.of())) {
             evidence.append(status.name())
                     .append('=')
                     .append(status.state())
@@ -374,13 +417,13 @@ class FaultInjectionIT {
             evidence.append("; connector status unavailable: ").append(e.getMessage());
         }
         for (String component : List.of(FleetStack.CONNECT, FleetStack.PIPELINE)) {
-            Component part = stack.component(component);
-            part.logFile().ifPresent(log -> evidence.append(System.lineSeparator())
+            Path log = settings.logFile(component);
+            evidence.append(System.lineSeparator())
                     .append("last lines of ")
                     .append(log)
                     .append(':')
                     .append(System.lineSeparator())
-                    .append(tail(read(log), 25)));
+                    .append(tail(read(log), 25));
         }
         return evidence.toString();
     }

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -52,7 +52,12 @@ class SupervisorTest {
         StackStatusFile statusFile = new StackStatusFile(
                 directory.resolve("stack-status.json"), ProcessHandle.current().pid(), Instant.now());
         stack = new EmbeddedStack(
-                List.of(server("server", log, "echo ready $$; exec sleep 600")), TIMEOUT, FAST, statuses -> {
+                List.of(server("server", log, "echo ready $$; exec sleep 600")),
+                Set.of(),
+                Optional.empty(),
+                TIMEOUT,
+                FAST,
+                statuses -> {
                     published.add(statuses);
                     statusFile.write(statuses);
                 });
@@ -97,7 +102,8 @@ class SupervisorTest {
         // The first run serves; every later run fails at once, as a corrupt data folder would make it.
         String script = "if [ -f crashed-once ]; then echo 'cannot start: corrupt data'; exit 7; fi;"
                 + " touch crashed-once; echo ready; exec sleep 600";
-        stack = new EmbeddedStack(List.of(server("crasher", log, script)), TIMEOUT, FAST, published::add);
+        stack = new EmbeddedStack(
+                List.of(server("crasher", log, script)), Set.of(), Optional.empty(), TIMEOUT, FAST, published::add);
         stack.start();
 
         kill9(pid("crasher"));
@@ -122,6 +128,8 @@ class SupervisorTest {
                 new SupervisionPolicy(Duration.ofMillis(100), Duration.ofMillis(400), 1, Duration.ofMillis(500));
         stack = new EmbeddedStack(
                 List.of(server("server", directory.resolve("server.log"), "echo ready; exec sleep 600")),
+                Set.of(),
+                Optional.empty(),
                 TIMEOUT,
                 forgetful,
                 published::add);
@@ -146,7 +154,7 @@ class SupervisorTest {
                 new SupervisionPolicy(Duration.ofSeconds(2), Duration.ofSeconds(2), 3, Duration.ofMinutes(5));
         ProcessComponent stopped = server("stopped", directory.resolve("stopped.log"), "echo ready; exec sleep 600");
         ProcessComponent crashed = server("crashed", directory.resolve("crashed.log"), "echo ready; exec sleep 600");
-        stack = new EmbeddedStack(List.of(stopped, crashed), TIMEOUT, slow, published::add);
+        stack = new EmbeddedStack(List.of(stopped, crashed), Set.of(), Optional.empty(), TIMEOUT, slow, published::add);
         stack.start();
 
         stack.stop("stopped");
@@ -166,6 +174,8 @@ class SupervisorTest {
     void aPausedProcessIsFrozenNotRestartedAndRunsAgainWhenResumed() throws IOException {
         stack = new EmbeddedStack(
                 List.of(server("server", directory.resolve("server.log"), "echo ready; exec sleep 600")),
+                Set.of(),
+                Optional.empty(),
                 TIMEOUT,
                 FAST,
                 published::add);
@@ -188,7 +198,7 @@ class SupervisorTest {
     @Test
     void closingTheStackStopsEverythingForGood() {
         ProcessComponent server = server("server", directory.resolve("server.log"), "echo ready; exec sleep 600");
-        stack = new EmbeddedStack(List.of(server), TIMEOUT, FAST, published::add);
+        stack = new EmbeddedStack(List.of(server), Set.of(), Optional.empty(), TIMEOUT, FAST, published::add);
         stack.start();
         long pid = pid("server");
 
@@ -202,15 +212,12 @@ class SupervisorTest {
     }
 
     private ProcessComponent server(String name, Path log, String script) {
-        return new ProcessComponent(
-                name,
-                Set.of(),
-                () -> List.of("/bin/sh", "-c", script),
-                directory.resolve(name),
-                Map.of(),
-                log,
-                HealthProbes.logContains(log, "ready"),
-                "");
+        return ProcessComponent.builder(name)
+                .command(() -> List.of("/bin/sh", "-c", script))
+                .workingDirectory(directory.resolve(name))
+                .logFile(log)
+                .healthProbe(HealthProbes.logContains(log, "ready"))
+                .build();
     }
 
     private long pid(String name) {
