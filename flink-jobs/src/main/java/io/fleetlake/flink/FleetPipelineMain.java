@@ -4,6 +4,7 @@ import io.fleetlake.common.config.ConfigOptions;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.runtime.RestoreRefusedException;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.JobStatus;
@@ -13,7 +14,11 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** Runs the fleet pipeline on a local MiniCluster until the process is stopped. */
+/**
+ * Runs the fleet pipeline on a local MiniCluster until the process is stopped. SIGTERM (the stack's stop, Ctrl-C) stops
+ * the job with a savepoint in {@code pipeline.handover-dir} for the next start in either pipeline mode (see {@link
+ * FleetPipeline#close()}); a start the restore guard refuses exits with 1 and its reason as the last log line.
+ */
 @Command(
         name = "fleet-pipeline",
         mixinStandardHelpOptions = true,
@@ -42,6 +47,11 @@ public final class FleetPipelineMain implements Callable<Integer> {
             pipeline = FleetPipeline.production(pipelineConfig, MetricsEndpointConfig.from(source, "pipeline"));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(pipeline), "fleet-pipeline-shutdown"));
             pipeline.start();
+        } catch (RestoreRefusedException e) {
+            // The user's to act on: the message says what was committed, what was refused and what to run. The stack
+            // shows the last lines of this log when the start fails, so no stack trace pushes it out of them.
+            LOG.error("{}", e.getMessage());
+            return 1;
         } catch (Exception e) {
             LOG.error("The fleet pipeline failed to start: {}", e.getMessage(), e);
             return 1;
