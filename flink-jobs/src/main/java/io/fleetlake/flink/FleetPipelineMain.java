@@ -4,7 +4,7 @@ import io.fleetlake.common.config.ConfigOptions;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
-import io.fleetlake.flink.runtime.RestoreRefusedException;
+import io.fleetlake.model.restore.RestoreRefusedException;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import org.apache.flink.api.common.JobStatus;

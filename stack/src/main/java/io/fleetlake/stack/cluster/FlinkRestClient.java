@@ -202,16 +202,45 @@ public final class FlinkRestClient {
 
     /**
      * Stops the job with a savepoint in {@code directory} (its sources stop, a last savepoint is taken and committed,
-     * the job ends as FINISHED) and waits for it; returns the savepoint's path.
+     * the job ends as FINISHED) and waits for it; returns the savepoint's path. The savepoint is in Flink's canonical
+     * format, which any state backend restores: the embedded pipeline's heap as well as the cluster's RocksDB.
      */
     public String stopWithSavepoint(String jobId, String directory, Duration timeout) throws IOException {
+        return awaitSavepoint(
+                jobId,
+                post("/jobs/" + jobId + "/stop", stopRequest(directory), CALL_TIMEOUT)
+                        .path("request-id")
+                        .asText(),
+                timeout);
+    }
+
+    /** The body of {@code POST /jobs/:id/stop}: no drain (windows are not fired early), the canonical format. */
+    static ObjectNode stopRequest(String directory) {
         ObjectNode body = JSON.createObjectNode();
         body.put("targetDirectory", directory);
         body.put("drain", false);
-        String trigger = post("/jobs/" + jobId + "/stop", body, CALL_TIMEOUT)
-                .path("request-id")
-                .asText();
-        return awaitSavepoint(jobId, trigger, timeout);
+        body.put("formatType", "CANONICAL");
+        return body;
+    }
+
+    /**
+     * The completed savepoint at {@code path} among the job's snapshots the JobManager still reports (the latest
+     * savepoint, then the recent history): its checkpoint id and completion time, which the restore guard needs. Empty
+     * when the JobManager no longer knows the job or that savepoint.
+     */
+    public Optional<Snapshot> completedSavepoint(String jobId, String path) throws IOException {
+        Optional<JsonNode> statistics = getIfFound("/jobs/" + jobId + "/checkpoints");
+        if (statistics.isEmpty()) {
+            return Optional.empty();
+        }
+        List<JsonNode> candidates = new ArrayList<>();
+        candidates.add(statistics.get().path("latest").path("savepoint"));
+        statistics.get().path("history").forEach(candidates::add);
+        return candidates.stream()
+                .filter(node -> path.equals(node.path("external_path").asText(null)))
+                .filter(node -> "COMPLETED".equals(node.path("status").asText("COMPLETED")))
+                .findFirst()
+                .flatMap(FlinkRestClient::snapshot);
     }
 
     /** Takes a savepoint in {@code directory} while the job goes on, and waits for it; returns its path. */

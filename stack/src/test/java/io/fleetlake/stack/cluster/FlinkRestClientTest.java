@@ -38,6 +38,14 @@ class FlinkRestClientTest {
                         + "\"allowNonRestoredState\":false}"));
     }
 
+    /** Canonical, so that the embedded pipeline's heap state backend restores what the cluster's RocksDB wrote. */
+    @Test
+    void aStopTakesACanonicalSavepointWithoutDraining() throws Exception {
+        assertThat(JSON.readTree(JSON.writeValueAsString(FlinkRestClient.stopRequest("file:///data/handover/"))))
+                .isEqualTo(JSON.readTree("{\"targetDirectory\":\"file:///data/handover/\",\"drain\":false,"
+                        + "\"formatType\":\"CANONICAL\"}"));
+    }
+
     @Test
     void aParallelismBelowOneIsRefused() {
         assertThatThrownBy(() -> FlinkRestClient.runRequest(List.of(), 0, Optional.empty()))
