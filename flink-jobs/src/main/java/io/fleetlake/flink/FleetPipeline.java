@@ -300,15 +300,15 @@ public final class FleetPipeline implements AutoCloseable {
     /**
      * Stops the job with a savepoint in the handover folder and records it there; cancels it instead without a
      * handover folder or when that fails (Flink keeps its last completed checkpoint for the next start). Safe to call
-     * twice.
+     * twice. Not from a JVM shutdown hook: the savepoint's Iceberg commit needs a thread pool the shutdown closes (see
+     * {@code StopSignals}); a hook calls {@link #cancel()}.
      *
      * <p>Iceberg's committer commits the savepoint's files when the savepoint completes, before the job finishes (a
      * stop-with-savepoint waits for that notification), and records its checkpoint id; a job restored from it skips
      * that id, so nothing is committed twice. The stack sends SIGTERM and waits 30 s: {@code pipeline.stop-timeout}
      * (20 s) bounds the savepoint so that a cancel still fits.
      */
-    @Override
-    public synchronized void close() throws IOException {
+    public synchronized void stop() throws IOException {
         if (restartReporter != null) {
             restartReporter.close();
         }
@@ -320,8 +320,24 @@ public final class FleetPipeline implements AutoCloseable {
         if (handover.isPresent() && stopWithSavepoint(handover.get())) {
             return;
         }
-        if (jobClient.getJobExecutionResult().isDone()) {
-            LOG.warn("The fleet pipeline job {} ended while it was being stopped; nothing left to cancel", jobId());
+        cancel();
+    }
+
+    /** {@link #stop()}. */
+    @Override
+    public void close() throws IOException {
+        stop();
+    }
+
+    /**
+     * Cancels the job; Flink keeps its last completed checkpoint for the next start. Nothing to do when it has ended
+     * (also when a {@link #stop()} ended it: both hold the same lock, so this waits for a stop under way).
+     */
+    public synchronized void cancel() throws IOException {
+        if (restartReporter != null) {
+            restartReporter.close();
+        }
+        if (jobClient == null || jobClient.getJobExecutionResult().isDone()) {
             return;
         }
         LOG.info("Cancelling the fleet pipeline job {}; its last completed checkpoint is retained", jobId());
@@ -354,11 +370,16 @@ public final class FleetPipeline implements AutoCloseable {
             throw new IOException("Interrupted while stopping the fleet pipeline job " + jobId, e);
         } catch (ExecutionException | TimeoutException e) {
             LOG.warn(
-                    "The fleet pipeline job {} did not stop with a savepoint within {} ({}); it is cancelled instead"
-                            + " and the next start resumes from its last retained checkpoint",
+                    "The fleet pipeline job {} was not stopped with a savepoint ({}; {} allowed); it is cancelled"
+                            + " instead, and the next start resumes from its last retained checkpoint if the restore"
+                            + " guard finds it safe",
                     jobId,
-                    timeout,
-                    ExceptionUtils.stringifyException(e).lines().findFirst().orElse(e.toString()));
+                    ExceptionUtils.stringifyException(e).lines().findFirst().orElse(e.toString()),
+                    timeout);
+            if (jobClient.getJobExecutionResult().isDone()) {
+                LOG.warn("The fleet pipeline job {} ended while it was being stopped; nothing left to cancel", jobId);
+                return true;
+            }
             return false;
         }
         RestorePoint savepoint = Savepoints.restorePoint(jobId, location, PipelineMode.EMBEDDED);

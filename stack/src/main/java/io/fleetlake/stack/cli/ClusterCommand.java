@@ -258,7 +258,7 @@ public final class ClusterCommand implements Runnable {
                     cluster.rest().stopWithSavepoint(job.id(), cluster.cluster().savepointDirectory(), limit);
             long stopped = System.nanoTime();
             Snapshot completed = cluster.rest()
-                    .completedSavepoint(job.id(), savepoint)
+                    .completedSavepoint(job.id(), savepoint, FlinkRestClient.STATISTICS_REFRESH)
                     .orElseThrow(() -> new IllegalStateException("The JobManager does not report the savepoint "
                             + savepoint + " job " + job.id() + " was stopped with; the stack resubmits the job from its"
                             + " newest snapshot"));

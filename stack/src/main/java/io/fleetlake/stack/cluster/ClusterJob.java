@@ -272,7 +272,7 @@ public final class ClusterJob implements Component {
             return;
         }
         try {
-            Snapshot savepoint = rest.completedSavepoint(current, location)
+            Snapshot savepoint = rest.completedSavepoint(current, location, FlinkRestClient.STATISTICS_REFRESH)
                     .orElseThrow(() -> new IOException("the JobManager does not report the savepoint " + location
                             + " the job was stopped with, so its checkpoint id is unknown"));
             RestorePoint recorded = files.recordFinalSavepoint(current, savepoint);

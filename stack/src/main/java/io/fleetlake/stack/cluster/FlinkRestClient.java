@@ -38,6 +38,8 @@ public final class FlinkRestClient {
 
     private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration SAVEPOINT_POLL_INTERVAL = Duration.ofMillis(500);
+    /** Longer than the JobManager's cache of checkpoint statistics (3 s by default). */
+    public static final Duration STATISTICS_REFRESH = Duration.ofSeconds(15);
 
     private final String restUri;
     private final HttpClient http;
@@ -224,18 +226,32 @@ public final class FlinkRestClient {
     }
 
     /**
-     * The completed savepoint at {@code path} among the job's snapshots the JobManager still reports (the latest
-     * savepoint, then the recent history): its checkpoint id and completion time, which the restore guard needs. Empty
-     * when the JobManager no longer knows the job or that savepoint.
+     * The completed savepoint at {@code path} among the job's snapshots the JobManager reports (the latest savepoint,
+     * then the recent history): its checkpoint id and completion time, which the restore guard needs. The JobManager
+     * caches checkpoint statistics for a few seconds ({@code rest.cache.checkpoint-statistics.timeout}, 3 s), so right
+     * after a stop the savepoint may not be listed yet: this asks again until it is, for at most {@code timeout}.
+     * Empty when the JobManager does not know the job, or still does not list that savepoint by then.
      */
-    public Optional<Snapshot> completedSavepoint(String jobId, String path) throws IOException {
-        Optional<JsonNode> statistics = getIfFound("/jobs/" + jobId + "/checkpoints");
-        if (statistics.isEmpty()) {
-            return Optional.empty();
+    public Optional<Snapshot> completedSavepoint(String jobId, String path, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Optional<JsonNode> statistics = getIfFound("/jobs/" + jobId + "/checkpoints");
+            if (statistics.isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<Snapshot> found = savepointAt(statistics.get(), path);
+            if (found.isPresent() || System.nanoTime() - deadline > 0) {
+                return found;
+            }
+            pause("the statistics of job " + jobId);
         }
+    }
+
+    /** The completed savepoint at {@code path} in a {@code /jobs/:id/checkpoints} answer. */
+    static Optional<Snapshot> savepointAt(JsonNode statistics, String path) {
         List<JsonNode> candidates = new ArrayList<>();
-        candidates.add(statistics.get().path("latest").path("savepoint"));
-        statistics.get().path("history").forEach(candidates::add);
+        candidates.add(statistics.path("latest").path("savepoint"));
+        statistics.path("history").forEach(candidates::add);
         return candidates.stream()
                 .filter(node -> path.equals(node.path("external_path").asText(null)))
                 .filter(node -> "COMPLETED".equals(node.path("status").asText("COMPLETED")))
@@ -279,12 +295,16 @@ public final class FlinkRestClient {
                 throw new IOException(
                         "The savepoint of job " + jobId + " did not complete within " + timeout.toSeconds() + " s");
             }
-            try {
-                TimeUnit.MILLISECONDS.sleep(SAVEPOINT_POLL_INTERVAL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted while waiting for the savepoint of job " + jobId, e);
-            }
+            pause("the savepoint of job " + jobId);
+        }
+    }
+
+    private static void pause(String waitingFor) throws IOException {
+        try {
+            TimeUnit.MILLISECONDS.sleep(SAVEPOINT_POLL_INTERVAL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for " + waitingFor, e);
         }
     }
 
