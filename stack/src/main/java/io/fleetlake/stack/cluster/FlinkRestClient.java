@@ -216,7 +216,11 @@ public final class FlinkRestClient {
                 timeout);
     }
 
-    /** The body of {@code POST /jobs/:id/stop}: no drain (windows are not fired early), the canonical format. */
+    /**
+     * The body of {@code POST /jobs/:id/stop}: the canonical format, and no drain: a drain would fire windows early and
+     * end the input, which Iceberg's committer commits as checkpoint {@code Long.MAX_VALUE}, after which the job's own
+     * savepoint would count as older than its last commit.
+     */
     static ObjectNode stopRequest(String directory) {
         ObjectNode body = JSON.createObjectNode();
         body.put("targetDirectory", directory);
