@@ -5,6 +5,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.PipelineMode;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
@@ -77,7 +78,7 @@ public final class FleetPipelineClusterMain {
                         ? FleetPipelineConfig.PARALLELISM
                         : "the submission's: flink run -p, the REST API's parallelism, or parallelism.default",
                 pipelineConfig);
-        FleetPipeline.productionJob(pipelineConfig).addTo(environment);
+        FleetPipeline.productionJob(pipelineConfig, PipelineMode.CLUSTER).addTo(environment);
         environment.execute(PipelineMetricNames.JOB_NAME);
     }
 

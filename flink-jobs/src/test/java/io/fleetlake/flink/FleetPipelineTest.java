@@ -1,18 +1,21 @@
 package io.fleetlake.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.config.FleetPipelineConfig;
+import io.fleetlake.flink.config.HandoverConfig;
 import io.fleetlake.flink.functions.DecodePositions;
 import io.fleetlake.flink.functions.Rejections;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.IngestedPosition;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
+import io.fleetlake.flink.runtime.CommitHistory;
 import io.fleetlake.flink.runtime.RetainedCheckpoints;
 import io.fleetlake.flink.sinks.CurrentStateStore;
 import io.fleetlake.flink.sinks.RedisCurrentStateSink;
@@ -20,6 +23,11 @@ import io.fleetlake.flink.sinks.VehicleState;
 import io.fleetlake.flink.sources.RouteSource;
 import io.fleetlake.flink.types.RecordSerializers;
 import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.FlinkCommit;
+import io.fleetlake.model.restore.HandoverSavepoint;
+import io.fleetlake.model.restore.RestorePoint;
+import io.fleetlake.model.restore.RestoreRefusedException;
 import io.fleetlake.validation.ValidationRules;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -31,6 +39,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,6 +76,9 @@ class FleetPipelineTest {
 
     @TempDir
     Path checkpoints;
+
+    @TempDir
+    Path handover;
 
     @Test
     void runsHealthyAndResumesFromItsRetainedCheckpoint() throws Exception {
@@ -110,6 +122,93 @@ class FleetPipelineTest {
                             .isPresent())
                     .orElseThrow();
             assertThat(checkpointNumber(resumed)).isGreaterThan(checkpointNumber(retained));
+        }
+    }
+
+    /**
+     * A graceful stop leaves a savepoint in the handover folder, in the canonical format either mode restores, recorded
+     * with its job, checkpoint id and mode; the next start prefers it to the last checkpoint before it, which is older.
+     */
+    @Test
+    void stopsWithASavepointInTheHandoverFolderThatTheNextStartRestores() throws Exception {
+        FleetPipelineConfig config = config(freePort(), Map.of(HandoverConfig.DIRECTORY, handover.toString()));
+        FleetPipeline first = new FleetPipeline(config, FleetPipelineTest::job);
+        String firstJob;
+        RestorePoint checkpointWhileRunning;
+        try {
+            first.start();
+            firstJob = first.jobId().toString();
+            checkpointWhileRunning = await().atMost(TIMEOUT)
+                    .until(() -> RetainedCheckpoints.newestRestorePoint(checkpoints), Optional::isPresent)
+                    .orElseThrow();
+        } finally {
+            first.close();
+        }
+        assertThat(first.awaitTermination()).as("stopped with a savepoint").isEqualTo(JobStatus.FINISHED);
+        RestorePoint savepoint = new HandoverSavepoint(handover).read().orElseThrow();
+        assertThat(savepoint.jobId()).isEqualTo(firstJob);
+        assertThat(savepoint.mode()).isEqualTo(PipelineMode.EMBEDDED);
+        assertThat(savepoint.kind()).isEqualTo(RestorePoint.Kind.SAVEPOINT);
+        assertThat(savepoint.checkpointId())
+                .as("checkpoints and savepoints share one counter")
+                .isGreaterThan(checkpointWhileRunning.checkpointId());
+        assertThat(Path.of(URI.create(savepoint.location())).getParent()).isEqualTo(handover);
+
+        try (FleetPipeline second = new FleetPipeline(
+                config(freePort(), Map.of(HandoverConfig.DIRECTORY, handover.toString())), FleetPipelineTest::job)) {
+            second.start();
+
+            assertThat(restoredFrom(second)).isEqualTo(Path.of(URI.create(savepoint.location())));
+        }
+    }
+
+    /**
+     * The tables hold a commit of another job after the only restore point (the pipeline ran in the other mode since):
+     * the start is refused before any job exists, with what to run; naming that job accepts a start from the offsets.
+     */
+    @Test
+    void refusesARestorePointAfterWhichAnotherJobCommittedUnlessThatJobIsNamed() throws Exception {
+        FleetPipeline first = new FleetPipeline(config(freePort()), FleetPipelineTest::job);
+        try {
+            first.start();
+            await().atMost(TIMEOUT).until(() -> RetainedCheckpoints.newest(checkpoints), Optional::isPresent);
+        } finally {
+            first.close();
+        }
+        first.awaitTermination();
+        RestorePoint retained =
+                RetainedCheckpoints.newestRestorePoint(checkpoints).orElseThrow();
+        FlinkCommit clusterCommit = new FlinkCommit(
+                "positions",
+                1,
+                "c0ffee00000000000000000000000001",
+                9,
+                retained.completedAt().plusSeconds(5),
+                Optional.of(PipelineMode.CLUSTER));
+        CommitHistory afterTheCheckpoint = () -> List.of(clusterCommit);
+        int port = freePort();
+
+        FleetPipeline refused = new FleetPipeline(config(port), FleetPipelineTest::job, afterTheCheckpoint);
+        assertThatThrownBy(refused::start)
+                .isInstanceOf(RestoreRefusedException.class)
+                .hasMessageStartingWith("Refusing to start the pipeline in embedded mode")
+                .hasMessageContaining(retained.describe())
+                .hasMessageContaining("./fleet up --pipeline-mode cluster")
+                .hasMessageContaining("pipeline.start-from-offsets-after-job=c0ffee00000000000000000000000001");
+        assertThatThrownBy(refused::jobId).as("no job was submitted").isInstanceOf(IllegalStateException.class);
+
+        try (FleetPipeline accepted = new FleetPipeline(
+                config(port, Map.of("pipeline.start-from-offsets-after-job", clusterCommit.jobId())),
+                FleetPipelineTest::job,
+                afterTheCheckpoint)) {
+            accepted.start();
+
+            JsonNode restored = get(accepted, "/jobs/" + accepted.jobId() + "/checkpoints")
+                    .path("latest")
+                    .path("restored");
+            assertThat(restored.hasNonNull("external_path"))
+                    .as("started from the offsets, nothing restored: %s", restored)
+                    .isFalse();
         }
     }
 
@@ -182,10 +281,22 @@ class FleetPipelineTest {
     }
 
     private FleetPipelineConfig config(int restPort) {
-        return FleetPipelineConfig.from(ConfigSource.of(Map.of(
-                FleetPipelineConfig.CHECKPOINT_DIR, checkpoints.toString(),
-                FleetPipelineConfig.CHECKPOINT_INTERVAL, "300ms",
-                FleetPipelineConfig.REST_PORT, Integer.toString(restPort))));
+        return config(restPort, Map.of());
+    }
+
+    private FleetPipelineConfig config(int restPort, Map<String, String> more) {
+        Map<String, String> values = new HashMap<>(more);
+        values.put(FleetPipelineConfig.CHECKPOINT_DIR, checkpoints.toString());
+        values.put(FleetPipelineConfig.CHECKPOINT_INTERVAL, "300ms");
+        values.put(FleetPipelineConfig.REST_PORT, Integer.toString(restPort));
+        return FleetPipelineConfig.from(ConfigSource.of(values));
+    }
+
+    private Path restoredFrom(FleetPipeline pipeline) throws Exception {
+        JsonNode restored = get(pipeline, "/jobs/" + pipeline.jobId() + "/checkpoints")
+                .path("latest")
+                .path("restored");
+        return Path.of(URI.create(restored.path("external_path").asText()));
     }
 
     /**

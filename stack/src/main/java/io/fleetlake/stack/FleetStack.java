@@ -2,11 +2,11 @@ package io.fleetlake.stack;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
-import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
@@ -191,6 +191,11 @@ public final class FleetStack {
                         Map.entry("pipeline.redis-uri", settings.redisUri()),
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
+                        // A graceful stop leaves its savepoint where the cluster mode finds it, and the other way
+                        // round.
+                        Map.entry(
+                                "pipeline.handover-dir",
+                                settings.handoverDirectory().toString()),
                         Map.entry("pipeline.rest-host", host),
                         Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK)),
                         Map.entry("pipeline.metrics-host", host),
@@ -229,7 +234,7 @@ public final class FleetStack {
                 settings.port(StackPort.MAINTENANCE)));
         components.add(exporter());
         prometheus().ifPresent(components::add);
-        if (PipelineMode.from(settings.configuration()) == PipelineMode.CLUSTER) {
+        if (settings.pipelineMode() == PipelineMode.CLUSTER) {
             return withClusterPipeline(components);
         }
         return components;
@@ -350,7 +355,8 @@ public final class FleetStack {
 
     /**
      * The cluster's components. The job reads the configuration file the embedded pipeline would read, without what
-     * only the MiniCluster uses (its checkpoint folder and REST address: the cluster has its own) and without {@code
+     * only the MiniCluster uses (its checkpoint and handover folders and REST address: the cluster has its own
+     * checkpoints, and the stack stops and restores its job) and without {@code
      * pipeline.parallelism}: on the cluster the submission decides the parallelism ({@code pipeline.parallelism} at
      * first, then what {@code fleet cluster rescale} asked for).
      */
@@ -366,6 +372,7 @@ public final class FleetStack {
                                         PIPELINE,
                                         Set.of(
                                                 "pipeline.checkpoint-dir",
+                                                "pipeline.handover-dir",
                                                 "pipeline.rest-host",
                                                 "pipeline.rest-port",
                                                 PIPELINE_PARALLELISM))

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PipelineMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -198,6 +199,29 @@ public record StackSettings(
 
     public Path logFile(String component) {
         return dataDirectory.resolve("logs").resolve(component + ".log");
+    }
+
+    /**
+     * Where a graceful stop of the pipeline leaves its savepoint, in either pipeline mode, for the next start in either
+     * mode ({@code HandoverSavepoint}): {@code <data-dir>/handover}, on this machine, where the embedded pipeline and
+     * the cluster's TaskManagers alike write and read it.
+     */
+    public Path handoverDirectory() {
+        return dataDirectory.resolve("handover");
+    }
+
+    /** Where the pipeline runs: {@value PipelineMode#KEY}, {@code embedded} by default. */
+    public PipelineMode pipelineMode() {
+        return pipelineMode(configuration.string(PipelineMode.KEY, PipelineMode.EMBEDDED.toString()));
+    }
+
+    /** The mode of that name, in any case; a {@link ConfigException} naming the choices otherwise. */
+    public static PipelineMode pipelineMode(String name) {
+        try {
+            return PipelineMode.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     @Override

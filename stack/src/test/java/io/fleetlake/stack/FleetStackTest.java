@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PipelineMode;
 import io.fleetlake.stack.cluster.ClusterJob;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
-import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.process.FleetHome;
@@ -111,11 +111,13 @@ class FleetStackTest {
 
     @Test
     void anUnknownPipelineModeIsRejectedWithTheChoices() {
-        assertThatThrownBy(() -> PipelineMode.from(ConfigSource.of(Map.of(PipelineMode.KEY, "yarn"))))
+        assertThatThrownBy(() -> StackSettings.from(
+                                ConfigSource.of(Map.of(PipelineMode.KEY, "yarn")), Path.of("target", "data"))
+                        .pipelineMode())
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("Invalid configuration stack.pipeline-mode = yarn: expected one of embedded, cluster");
-        assertThat(PipelineMode.from(ConfigSource.empty())).isEqualTo(PipelineMode.EMBEDDED);
-        assertThat(PipelineMode.named(" Cluster ")).isEqualTo(PipelineMode.CLUSTER);
+        assertThat(SETTINGS.pipelineMode()).isEqualTo(PipelineMode.EMBEDDED);
+        assertThat(StackSettings.pipelineMode(" Cluster ")).isEqualTo(PipelineMode.CLUSTER);
     }
 
     @Test

@@ -51,6 +51,9 @@ import java.util.Set;
  *     written with their payload cut
  * @param bufferTimeout longest a record waits in a network buffer that is not full before it is sent on
  * @param restart how the job restarts after a fault
+ * @param handover how the pipeline on its own MiniCluster stops (with a savepoint in the handover folder) and what it
+ *     may start from, keys {@code pipeline.handover-dir}, {@code pipeline.stop-timeout}, {@code
+ *     pipeline.start-from-offsets-after-job} ({@link HandoverConfig})
  * @param validationRules the rules every position must pass
  * @param enrichment how positions are enriched with routes and statuses
  */
@@ -79,6 +82,7 @@ public record FleetPipelineConfig(
         int deadLetterMaxBytes,
         Duration bufferTimeout,
         RestartConfig restart,
+        HandoverConfig handover,
         ValidationRules validationRules,
         EnrichmentConfig enrichment) {
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
@@ -155,6 +159,7 @@ public record FleetPipelineConfig(
         requireNonNull(allowedLateness, "allowedLateness is null");
         requireNonNull(bufferTimeout, "bufferTimeout is null");
         requireNonNull(restart, "restart is null");
+        requireNonNull(handover, "handover is null");
         requireNonNull(validationRules, "validationRules is null");
         requireNonNull(enrichment, "enrichment is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
@@ -236,6 +241,7 @@ public record FleetPipelineConfig(
                 source.integer(DEAD_LETTER_MAX_BYTES, DEFAULT_DEAD_LETTER_MAX_BYTES),
                 source.duration(BUFFER_TIMEOUT, DEFAULT_BUFFER_TIMEOUT),
                 RestartConfig.from(source),
+                HandoverConfig.from(source),
                 ValidationRules.from(source),
                 EnrichmentConfig.from(source));
     }
@@ -266,7 +272,7 @@ public record FleetPipelineConfig(
                 + transactionalIdPrefix + ", planningUri=" + redactUserInfo(planningUri) + ", maxOutOfOrderness="
                 + maxOutOfOrderness + ", sourceIdleness=" + sourceIdleness + ", allowedLateness=" + allowedLateness
                 + ", dedupFixesPerVehicle=" + dedupFixesPerVehicle + ", deadLetterMaxBytes=" + deadLetterMaxBytes
-                + ", bufferTimeout=" + bufferTimeout + ", restart=" + restart
+                + ", bufferTimeout=" + bufferTimeout + ", restart=" + restart + ", handover=" + handover
                 + ", validationRules=" + validationRules + ", enrichment=" + enrichment + "}";
     }
 

@@ -38,10 +38,11 @@ public final class ClusterConfiguration {
      * resume; every endpoint bound to the configured host (Flink otherwise listens on all interfaces).
      *
      * @param checkpointDirectory where the checkpoints go
-     * @param restoreFrom the checkpoint to resume from, or empty to start from the Kafka committed offsets
+     * @param restoreFrom the checkpoint or savepoint to resume from (a path or URI), or empty to start from the Kafka
+     *     committed offsets
      */
     public static Configuration create(
-            FleetPipelineConfig config, Path checkpointDirectory, Optional<Path> restoreFrom) {
+            FleetPipelineConfig config, Path checkpointDirectory, Optional<String> restoreFrom) {
         Configuration configuration = new Configuration();
         configuration.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         configuration.set(
@@ -50,9 +51,8 @@ public final class ClusterConfiguration {
         configuration.set(
                 CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
                 ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
-        restoreFrom.ifPresent(checkpoint -> {
-            configuration.set(
-                    StateRecoveryOptions.SAVEPOINT_PATH, checkpoint.toUri().toString());
+        restoreFrom.ifPresent(snapshot -> {
+            configuration.set(StateRecoveryOptions.SAVEPOINT_PATH, snapshot);
             // State of operators that no longer exist (RETIRED_UIDS) is dropped instead of refusing the checkpoint,
             // which would also lose the source offsets and the Iceberg commits pending in it. The job's uids are pinned
             // by a test, so no other state can go unclaimed.

@@ -1,5 +1,7 @@
 package io.fleetlake.flink.runtime;
 
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.RestorePoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,6 +24,33 @@ public final class RetainedCheckpoints {
     private static final Pattern CHECKPOINT_DIRECTORY = Pattern.compile("chk-(\\d+)");
 
     private RetainedCheckpoints() {}
+
+    /**
+     * The newest completed checkpoint as a restore point of the embedded mode: its job is the name of its job's
+     * directory, its checkpoint id the number of its own, its completion the time its {@code _metadata} was written.
+     */
+    public static Optional<RestorePoint> newestRestorePoint(Path checkpointDirectory) {
+        return newest(checkpointDirectory).map(RetainedCheckpoints::restorePoint);
+    }
+
+    static RestorePoint restorePoint(Path checkpoint) {
+        Matcher matcher = CHECKPOINT_DIRECTORY.matcher(checkpoint.getFileName().toString());
+        if (!matcher.matches()) {
+            throw new IllegalArgumentException(checkpoint + " is not a checkpoint directory chk-<n>");
+        }
+        Path metadata = checkpoint.resolve(METADATA_FILE);
+        try {
+            return new RestorePoint(
+                    checkpoint.getParent().getFileName().toString(),
+                    Long.parseLong(matcher.group(1)),
+                    Files.getLastModifiedTime(metadata).toInstant(),
+                    checkpoint.toUri().toString(),
+                    PipelineMode.EMBEDDED,
+                    RestorePoint.Kind.CHECKPOINT);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + metadata, e);
+        }
+    }
 
     /** The directory of the newest completed checkpoint, or empty when there is none. */
     public static Optional<Path> newest(Path checkpointDirectory) {

@@ -6,8 +6,10 @@ import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
+import io.fleetlake.model.restore.FlinkCommit;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -68,6 +70,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
     private final String rowsUid;
     private final String sinkUidPrefix;
     private final List<String> upsertKey;
+    private final Map<String, String> snapshotProperties;
 
     private IcebergTableSink(
             CatalogLoader catalogLoader,
@@ -76,7 +79,8 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
             Function<Schema, MapFunction<T, RowData>> converterFactory,
             String rowsUid,
             String sinkUidPrefix,
-            List<String> upsertKey) {
+            List<String> upsertKey,
+            Map<String, String> snapshotProperties) {
         this.catalogLoader = requireNonNull(catalogLoader, "catalogLoader is null");
         this.table = requireNonNull(table, "table is null");
         this.schema = requireNonNull(schema, "schema is null");
@@ -84,6 +88,20 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
         this.rowsUid = requireNonNull(rowsUid, "rowsUid is null");
         this.sinkUidPrefix = requireNonNull(sinkUidPrefix, "sinkUidPrefix is null");
         this.upsertKey = List.copyOf(requireNonNull(upsertKey, "upsertKey is null"));
+        this.snapshotProperties = Map.copyOf(requireNonNull(snapshotProperties, "snapshotProperties is null"));
+    }
+
+    /**
+     * The same sink, whose every commit names the pipeline mode in its snapshot summary ({@value
+     * FlinkCommit#PIPELINE_MODE}), next to the job and checkpoint Iceberg's committer records: the restore guard then
+     * tells which mode wrote last when it refuses a start.
+     */
+    public IcebergTableSink<T> committedBy(PipelineMode mode) {
+        requireNonNull(mode, "mode is null");
+        Map<String, String> properties = new LinkedHashMap<>(snapshotProperties);
+        properties.put(FlinkCommit.PIPELINE_MODE, mode.toString());
+        return new IcebergTableSink<>(
+                catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix, upsertKey, properties);
     }
 
     /** {@code fleet.positions} through the REST catalog of the configuration. */
@@ -145,7 +163,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
         // Validates the columns now; the sink builds its own converter from the same schema.
         converterFactory.apply(schema);
         return new IcebergTableSink<>(
-                catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix, upsertKey);
+                catalogLoader, table, schema, converterFactory, rowsUid, sinkUidPrefix, upsertKey, Map.of());
     }
 
     private static <T> IcebergTableSink<T> connected(
@@ -236,6 +254,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
                 .tableLoader(loader)
                 .table(WriterTableView.of(loadTable(loader)))
                 .distributionMode(distribution)
+                .setSnapshotProperties(snapshotProperties)
                 .uidPrefix(sinkUidPrefix);
         if (!upsertKey.isEmpty()) {
             builder.upsert(true).equalityFieldColumns(upsertKey);

@@ -51,6 +51,7 @@ class FleetPipelineConfigTest {
                         1_048_576,
                         Duration.ofMillis(10),
                         new RestartConfig(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0, Duration.ofMinutes(10)),
+                        new HandoverConfig(Optional.empty(), Duration.ofSeconds(20), Optional.empty()),
                         ValidationRules.defaults(),
                         EnrichmentConfig.defaults()));
         assertThat(config.validationRules().vehicleIdPattern().pattern()).isEqualTo("[A-Za-z0-9._-]{1,64}");
@@ -86,6 +87,9 @@ class FleetPipelineConfigTest {
         values.put("pipeline.restart-max-backoff", "5m");
         values.put("pipeline.restart-backoff-multiplier", "1.5");
         values.put("pipeline.restart-reset-backoff-after", "1h");
+        values.put("pipeline.handover-dir", directory.resolve("handover").toString());
+        values.put("pipeline.stop-timeout", "25s");
+        values.put("pipeline.start-from-offsets-after-job", "5c1f0000000000000000000000000001");
         values.put("validation.max-speed-kmh", "160");
         values.put("enrichment.arrival-radius-m", "80");
 
@@ -117,6 +121,10 @@ class FleetPipelineConfigTest {
                         500_000,
                         Duration.ofMillis(50),
                         new RestartConfig(Duration.ofSeconds(2), Duration.ofMinutes(5), 1.5, Duration.ofHours(1)),
+                        new HandoverConfig(
+                                Optional.of(directory.resolve("handover")),
+                                Duration.ofSeconds(25),
+                                Optional.of("5c1f0000000000000000000000000001")),
                         ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160"))),
                         EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80")))));
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
@@ -169,6 +177,24 @@ class FleetPipelineConfigTest {
         assertThatThrownBy(() -> config(Map.of("pipeline.checkpoint-dir", file.toString())))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("exists but is not a directory");
+    }
+
+    @Test
+    void theHandoverSettingsAreValidated() throws Exception {
+        Path file = Files.createFile(directory.resolve("handover-file"));
+
+        assertThatThrownBy(() -> config(Map.of("pipeline.handover-dir", file.toString())))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.handover-dir")
+                .hasMessageContaining("exists but is not a directory");
+        assertThatThrownBy(() -> config(Map.of("pipeline.stop-timeout", "0s")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.stop-timeout = PT0S: expected a positive duration");
+        assertThat(config(Map.of("pipeline.start-from-offsets-after-job", "  "))
+                        .handover()
+                        .startFromOffsetsAfterJob())
+                .as("an empty value names no job")
+                .isEmpty();
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.fleetlake.flink.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.RestorePoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -40,6 +42,24 @@ class RetainedCheckpointsTest {
         Path higher = checkpoint("job-a", "chk-12", time);
 
         assertThat(RetainedCheckpoints.newest(directory)).contains(higher);
+    }
+
+    @Test
+    void theNewestCheckpointIsARestorePointOfItsJobWithItsIdAndCompletionTime() throws Exception {
+        Instant completedAt = Instant.parse("2026-11-29T11:00:00Z");
+        checkpoint("4f3a0000000000000000000000000001", "chk-7", completedAt.minusSeconds(60));
+        Path newest = checkpoint("4f3a0000000000000000000000000002", "chk-12", completedAt);
+
+        assertThat(RetainedCheckpoints.newestRestorePoint(directory))
+                .hasValue(new RestorePoint(
+                        "4f3a0000000000000000000000000002",
+                        12,
+                        completedAt,
+                        newest.toUri().toString(),
+                        PipelineMode.EMBEDDED,
+                        RestorePoint.Kind.CHECKPOINT));
+        assertThat(RetainedCheckpoints.newestRestorePoint(directory.resolve("absent")))
+                .isEmpty();
     }
 
     private Path checkpoint(String job, String name, Instant completedAt) throws Exception {

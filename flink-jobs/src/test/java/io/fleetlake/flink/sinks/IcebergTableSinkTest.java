@@ -20,12 +20,15 @@ import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.flink.types.PipelineSerialization;
 import io.fleetlake.flink.windows.MinuteAggregate;
 import io.fleetlake.model.EnrichmentColumns.DistanceMethod;
+import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.RejectionReason;
+import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.VehicleMinuteColumns;
 import io.fleetlake.model.VehicleStatus;
+import io.fleetlake.model.restore.FlinkCommit;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
@@ -230,6 +233,44 @@ class IcebergTableSinkTest {
         assertThat(replaced.getField(VehicleMinuteColumns.DISTANCE_M)).isEqualTo(40.0);
         assertThat(replaced.getField(VehicleMinuteColumns.COMPUTED_AT))
                 .isEqualTo(OffsetDateTime.parse("2026-11-29T18:06:09Z"));
+    }
+
+    /**
+     * Every commit names the pipeline mode next to the job and checkpoint the committer records, and the history the
+     * restore guard reads gives them back, newest first: each run of a job is a job id of its own.
+     */
+    @Test
+    void everyCommitNamesItsModeAndTheHistoryReadsBackItsJobAndCheckpoint() throws Exception {
+        Table table = createTable(
+                IcebergTableSink.VEHICLE_MINUTES,
+                VEHICLE_MINUTES,
+                PartitionSpec.builderFor(VEHICLE_MINUTES)
+                        .day(VehicleMinuteColumns.WINDOW_START)
+                        .build());
+        Instant minute = Instant.parse("2026-11-29T18:00:00Z");
+        IcebergTableSink<VehicleMinute> sink =
+                IcebergTableSink.vehicleMinutes(catalogLoader).committedBy(PipelineMode.CLUSTER);
+
+        run(sink, List.of(minute("VH-1", minute, 2, 0)), VehicleMinute.class);
+        run(sink, List.of(minute("VH-1", minute, 3, 1)), VehicleMinute.class);
+
+        List<Snapshot> snapshots = snapshots(table);
+        assertThat(snapshots).hasSize(2).allSatisfy(snapshot -> assertThat(snapshot.summary())
+                .containsEntry(FlinkCommit.PIPELINE_MODE, "cluster"));
+        List<FlinkCommit> commits = IcebergCommitHistory.commitsOf(Tables.VEHICLE_MINUTES, table);
+        assertThat(commits)
+                .extracting(FlinkCommit::snapshotId)
+                .containsExactly(
+                        table.currentSnapshot().snapshotId(),
+                        table.currentSnapshot().parentId());
+        assertThat(commits).allSatisfy(commit -> {
+            assertThat(commit.table()).isEqualTo(Tables.VEHICLE_MINUTES);
+            assertThat(commit.mode()).contains(PipelineMode.CLUSTER);
+            assertThat(commit.jobId()).hasSize(32);
+            // A bounded input's end is committed as Iceberg's end-of-input checkpoint.
+            assertThat(commit.checkpointId()).isEqualTo(Long.MAX_VALUE);
+        });
+        assertThat(commits.get(0).jobId()).isNotEqualTo(commits.get(1).jobId());
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.fleetlake.stack.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.ClusterJobFiles;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
@@ -13,7 +15,6 @@ import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
 import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
 import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import io.fleetlake.stack.cluster.FlinkRestClient.TaskManager;
-import io.fleetlake.stack.cluster.PipelineMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -138,7 +139,10 @@ public final class ClusterCommand implements Runnable {
                     restarts.isPresent() ? Long.toString(restarts.getAsLong()) : "unknown");
             out.printf(
                     "  restored from: %s%n",
-                    last.restoredFrom().orElse("nothing (started from the committed Kafka offsets)"));
+                    last.restorePoint()
+                            .map(RestorePoint::describe)
+                            .or(last::restoredFrom)
+                            .orElse("nothing (started from the committed Kafka offsets)"));
             cluster.files()
                     .requestedParallelism()
                     .ifPresent(parallelism ->
@@ -252,13 +256,17 @@ public final class ClusterCommand implements Runnable {
             long started = System.nanoTime();
             String savepoint =
                     cluster.rest().stopWithSavepoint(job.id(), cluster.cluster().savepointDirectory(), limit);
-            cluster.files().recordFinalSavepoint(job.id(), savepoint);
             long stopped = System.nanoTime();
+            Snapshot completed = cluster.rest()
+                    .completedSavepoint(job.id(), savepoint, FlinkRestClient.STATISTICS_REFRESH)
+                    .orElseThrow(() -> new IllegalStateException("The JobManager does not report the savepoint "
+                            + savepoint + " job " + job.id() + " was stopped with; the stack resubmits the job from its"
+                            + " newest snapshot"));
+            // With its checkpoint id and time, for the restore guard, should the JobManager forget the job before the
+            // stack resubmits it.
+            cluster.files().recordFinalSavepoint(job.id(), completed);
             // The statistics of a job stopped with a savepoint may report its size as 0: then the size is not shown.
-            Optional<Snapshot> snapshot = cluster.rest()
-                    .checkpoints(job.id())
-                    .flatMap(CheckpointStatistics::latestSavepoint)
-                    .filter(value -> value.stateBytes() > 0);
+            Optional<Snapshot> snapshot = Optional.of(completed).filter(value -> value.stateBytes() > 0);
             JobDetails next = awaitNextJob(cluster, job.id(), target, started + limit.toNanos());
             long running = System.nanoTime();
             report(job, savepoint, snapshot, next, stopped - started, running - stopped);

@@ -1,10 +1,10 @@
 package io.fleetlake.stack.cli;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PipelineMode;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
-import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.process.FleetHome;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -37,7 +37,10 @@ public final class UpCommand implements Callable<Integer> {
         ConfigSource configuration = options.configuration();
         if (pipelineMode != null) {
             configuration = configuration.withOverrides(
-                    Map.of(PipelineMode.KEY, PipelineMode.named(pipelineMode).toString()), "--pipeline-mode");
+                    Map.of(
+                            PipelineMode.KEY,
+                            StackSettings.pipelineMode(pipelineMode).toString()),
+                    "--pipeline-mode");
         }
         StackSettings settings = options.settings(configuration, home);
         EmbeddedStack stack = FleetStack.create(settings, home);

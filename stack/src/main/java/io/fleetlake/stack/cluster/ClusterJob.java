@@ -3,17 +3,22 @@ package io.fleetlake.stack.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.restore.HandoverSavepoint;
+import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
 import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
 import io.fleetlake.stack.cluster.FlinkRestClient.JobSummary;
+import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ComponentExit;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,8 +34,10 @@ import org.slf4j.LoggerFactory;
  * then starts the component again, which submits the job again from where the previous one ended. That is also how
  * {@code fleet cluster rescale} works: it stops the job with a savepoint and the stack resubmits it at the requested
  * parallelism. Failures inside a running job (a lost TaskManager) are Flink's to recover from its checkpoints; the job
- * stays known and is not resubmitted. {@link #stop()} stops the job with a savepoint, so the next start resumes from
- * it; if that fails the job is cancelled and resumes from its last retained checkpoint.
+ * stays known and is not resubmitted. {@link #stop()} stops the job with a savepoint in the handover folder (the
+ * canonical format, which the embedded pipeline's heap state restores as well as RocksDB), recorded as the handover
+ * ({@link HandoverSavepoint}), so that the next start in either mode resumes from it; if that fails the job is
+ * cancelled and resumes from its last retained checkpoint, in this mode only.
  */
 public final class ClusterJob implements Component {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterJob.class);
@@ -41,6 +48,7 @@ public final class ClusterJob implements Component {
     private final FlinkClusterSettings cluster;
     private final ClusterJobFiles files;
     private final RestorePoints restorePoints;
+    private final HandoverSavepoint handover;
     private final Supplier<Path> jobJar;
     private final Supplier<List<String>> programArguments;
     private final int defaultParallelism;
@@ -53,6 +61,7 @@ public final class ClusterJob implements Component {
      * @param programArguments the job's arguments, computed at every start (they name its configuration file)
      * @param defaultParallelism the parallelism unless {@code fleet cluster rescale} asked for another
      * @param logFile the JobManager's log, where Flink logs why a job failed
+     * @param handover where {@link #stop()} leaves the job's last savepoint for the next start in either mode
      */
     public ClusterJob(
             String name,
@@ -64,7 +73,8 @@ public final class ClusterJob implements Component {
             Supplier<Path> jobJar,
             Supplier<List<String>> programArguments,
             int defaultParallelism,
-            Path logFile) {
+            Path logFile,
+            HandoverSavepoint handover) {
         this.name = requireNonNull(name, "name is null");
         this.dependencies = Set.copyOf(requireNonNull(dependencies, "dependencies is null"));
         this.rest = requireNonNull(rest, "rest is null");
@@ -75,6 +85,7 @@ public final class ClusterJob implements Component {
         this.programArguments = requireNonNull(programArguments, "programArguments is null");
         this.defaultParallelism = defaultParallelism;
         this.logFile = requireNonNull(logFile, "logFile is null");
+        this.handover = requireNonNull(handover, "handover is null");
     }
 
     @Override
@@ -109,15 +120,17 @@ public final class ClusterJob implements Component {
                         + " x " + FlinkClusterSettings.SLOTS_PER_TASK_MANAGER + "); rescale with fleet cluster rescale"
                         + " or give the cluster more slots");
             }
-            Optional<String> restoreFrom = restorePoints.next();
-            jobId = submit(parallelism, restoreFrom);
-            files.recordSubmitted(new SubmittedJob(jobId, restoreFrom, parallelism, Instant.now()));
+            Optional<RestorePoint> restoreFrom = restorePoints.next();
+            jobId = submit(parallelism, restoreFrom.map(RestorePoint::location));
+            files.recordSubmitted(SubmittedJob.of(jobId, restoreFrom, parallelism, Instant.now()));
             LOG.info(
                     "Submitted the pipeline job {} at parallelism {} to the Flink cluster at {}{}",
                     jobId,
                     parallelism,
                     rest.restUri(),
-                    restoreFrom.map(path -> ", restoring " + path).orElse(", from the committed Kafka offsets"));
+                    restoreFrom
+                            .map(point -> ", restoring " + point.describe())
+                            .orElse(", from the committed Kafka offsets"));
         } catch (IOException e) {
             throw new IllegalStateException(
                     "Cannot submit the pipeline job to the Flink cluster at " + rest.restUri() + ": " + e.getMessage(),
@@ -218,8 +231,9 @@ public final class ClusterJob implements Component {
     }
 
     /**
-     * Stops the running job with a savepoint, recorded for the next start; cancels it when that fails. Nothing to do
-     * when the job has ended already (the supervisor stops the component before it starts it again).
+     * Stops the running job with a savepoint in the handover folder, recorded as the job's final savepoint and as the
+     * handover for the next start in either mode; cancels it when that fails. Nothing to do when the job has ended
+     * already (the supervisor stops the component before it starts it again).
      */
     @Override
     public synchronized void stop() {
@@ -229,19 +243,22 @@ public final class ClusterJob implements Component {
         if (current == null) {
             return;
         }
+        String location;
+        long started = System.nanoTime();
         try {
             Optional<JobDetails> job = rest.job(current);
             if (job.isEmpty() || job.get().ended()) {
                 return;
             }
-            LOG.info("Stopping the pipeline job {} with a savepoint in {}", current, cluster.savepointDirectory());
-            String savepoint = rest.stopWithSavepoint(current, cluster.savepointDirectory(), cluster.stopTimeout());
-            files.recordFinalSavepoint(current, savepoint);
-            LOG.info("Stopped the pipeline job {} with savepoint {}", current, savepoint);
+            LOG.info(
+                    "Stopping the pipeline job {} with a savepoint in {} (canonical format, for either pipeline mode)",
+                    current,
+                    handover.directory());
+            location = rest.stopWithSavepoint(current, handover.targetDirectory(), cluster.stopTimeout());
         } catch (IOException e) {
             LOG.warn(
-                    "Cannot stop the pipeline job {} with a savepoint ({}); cancelling it: the next start resumes"
-                            + " from its last retained checkpoint",
+                    "Cannot stop the pipeline job {} with a savepoint ({}); cancelling it: the next start in cluster"
+                            + " mode resumes from its last retained checkpoint",
                     current,
                     e.getMessage());
             try {
@@ -252,6 +269,28 @@ public final class ClusterJob implements Component {
                         current,
                         cancelFailed.getMessage());
             }
+            return;
+        }
+        try {
+            Snapshot savepoint = rest.completedSavepoint(current, location, FlinkRestClient.STATISTICS_REFRESH)
+                    .orElseThrow(() -> new IOException("the JobManager does not report the savepoint " + location
+                            + " the job was stopped with, so its checkpoint id is unknown"));
+            RestorePoint recorded = files.recordFinalSavepoint(current, savepoint);
+            List<Path> replaced = handover.record(recorded);
+            LOG.info(
+                    "Stopped the pipeline job {} with {} in {} ms; recorded as the handover in {}{}",
+                    current,
+                    recorded.describe(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
+                    handover.directory(),
+                    replaced.isEmpty() ? "" : " (replaced savepoints deleted: " + replaced + ")");
+        } catch (IOException | UncheckedIOException e) {
+            LOG.error(
+                    "The pipeline job {} stopped with the savepoint {}, but it cannot be recorded as the handover ({}):"
+                            + " the next start may refuse to start and say what to do",
+                    current,
+                    location,
+                    e.getMessage());
         }
     }
 }

@@ -2,11 +2,15 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.Tables;
+import io.fleetlake.model.restore.HandoverSavepoint;
+import io.fleetlake.model.restore.RestoreGuard;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.inspect.CatalogInspector;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
@@ -37,6 +41,9 @@ public final class FlinkClusterComponents {
     static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     private static final String PLUGINS_DIRECTORY_VARIABLE = "FLINK_PLUGINS_DIR";
+    /** The tables the pipeline's Flink sinks commit to, whose history the restore guard reads. */
+    private static final List<String> PIPELINE_TABLES =
+            List.of(Tables.POSITIONS, Tables.REJECTED_POSITIONS, Tables.VEHICLE_MINUTES);
 
     private final StackSettings settings;
     private final FleetHome home;
@@ -75,17 +82,28 @@ public final class FlinkClusterComponents {
         }
         FlinkRestClient rest = new FlinkRestClient(settings.flinkRestUri());
         ClusterJobFiles files = new ClusterJobFiles(directory);
+        HandoverSavepoint handover = new HandoverSavepoint(settings.handoverDirectory());
+        CatalogInspector catalog = new CatalogInspector(settings.catalogUri());
         components.add(new ClusterJob(
                 job.name(),
                 jobDependencies,
                 rest,
                 cluster,
                 files,
-                new RestorePoints(rest::checkpoints, files, retainedCheckpoints()),
+                new RestorePoints(
+                        rest::checkpoints,
+                        files,
+                        retainedCheckpoints(),
+                        handover,
+                        () -> PIPELINE_TABLES.stream()
+                                .flatMap(table -> catalog.flinkCommits(table).stream())
+                                .toList(),
+                        settings.configuration().string(RestoreGuard.START_FROM_OFFSETS_AFTER_JOB)),
                 this::jobJar,
                 job.programArguments(),
                 job.parallelism(),
-                settings.logFile(JOB_MANAGER)));
+                settings.logFile(JOB_MANAGER),
+                handover));
         return components;
     }
 

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * Settings of the stack's Flink session cluster (keys {@code cluster.*}), used when {@value PipelineMode#KEY} is
+ * Settings of the stack's Flink session cluster (keys {@code cluster.*}), used when {@value io.fleetlake.model.PipelineMode#KEY} is
  * {@code cluster}. Every default is pinned by {@code FlinkClusterSettingsTest}.
  *
  * @param taskManagers TaskManager processes ({@value #TASK_MANAGERS})

@@ -38,6 +38,8 @@ public final class FlinkRestClient {
 
     private static final Duration UPLOAD_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration SAVEPOINT_POLL_INTERVAL = Duration.ofMillis(500);
+    /** Longer than the JobManager's cache of checkpoint statistics (3 s by default). */
+    public static final Duration STATISTICS_REFRESH = Duration.ofSeconds(15);
 
     private final String restUri;
     private final HttpClient http;
@@ -202,16 +204,63 @@ public final class FlinkRestClient {
 
     /**
      * Stops the job with a savepoint in {@code directory} (its sources stop, a last savepoint is taken and committed,
-     * the job ends as FINISHED) and waits for it; returns the savepoint's path.
+     * the job ends as FINISHED) and waits for it; returns the savepoint's path. The savepoint is in Flink's canonical
+     * format, which any state backend restores: the embedded pipeline's heap as well as the cluster's RocksDB.
      */
     public String stopWithSavepoint(String jobId, String directory, Duration timeout) throws IOException {
+        return awaitSavepoint(
+                jobId,
+                post("/jobs/" + jobId + "/stop", stopRequest(directory), CALL_TIMEOUT)
+                        .path("request-id")
+                        .asText(),
+                timeout);
+    }
+
+    /**
+     * The body of {@code POST /jobs/:id/stop}: the canonical format, and no drain: a drain would fire windows early and
+     * end the input, which Iceberg's committer commits as checkpoint {@code Long.MAX_VALUE}, after which the job's own
+     * savepoint would count as older than its last commit.
+     */
+    static ObjectNode stopRequest(String directory) {
         ObjectNode body = JSON.createObjectNode();
         body.put("targetDirectory", directory);
         body.put("drain", false);
-        String trigger = post("/jobs/" + jobId + "/stop", body, CALL_TIMEOUT)
-                .path("request-id")
-                .asText();
-        return awaitSavepoint(jobId, trigger, timeout);
+        body.put("formatType", "CANONICAL");
+        return body;
+    }
+
+    /**
+     * The completed savepoint at {@code path} among the job's snapshots the JobManager reports (the latest savepoint,
+     * then the recent history): its checkpoint id and completion time, which the restore guard needs. The JobManager
+     * caches checkpoint statistics for a few seconds ({@code rest.cache.checkpoint-statistics.timeout}, 3 s), so right
+     * after a stop the savepoint may not be listed yet: this asks again until it is, for at most {@code timeout}.
+     * Empty when the JobManager does not know the job, or still does not list that savepoint by then.
+     */
+    public Optional<Snapshot> completedSavepoint(String jobId, String path, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Optional<JsonNode> statistics = getIfFound("/jobs/" + jobId + "/checkpoints");
+            if (statistics.isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<Snapshot> found = savepointAt(statistics.get(), path);
+            if (found.isPresent() || System.nanoTime() - deadline > 0) {
+                return found;
+            }
+            pause("the statistics of job " + jobId);
+        }
+    }
+
+    /** The completed savepoint at {@code path} in a {@code /jobs/:id/checkpoints} answer. */
+    static Optional<Snapshot> savepointAt(JsonNode statistics, String path) {
+        List<JsonNode> candidates = new ArrayList<>();
+        candidates.add(statistics.path("latest").path("savepoint"));
+        statistics.path("history").forEach(candidates::add);
+        return candidates.stream()
+                .filter(node -> path.equals(node.path("external_path").asText(null)))
+                .filter(node -> "COMPLETED".equals(node.path("status").asText("COMPLETED")))
+                .findFirst()
+                .flatMap(FlinkRestClient::snapshot);
     }
 
     /** Takes a savepoint in {@code directory} while the job goes on, and waits for it; returns its path. */
@@ -250,12 +299,16 @@ public final class FlinkRestClient {
                 throw new IOException(
                         "The savepoint of job " + jobId + " did not complete within " + timeout.toSeconds() + " s");
             }
-            try {
-                TimeUnit.MILLISECONDS.sleep(SAVEPOINT_POLL_INTERVAL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted while waiting for the savepoint of job " + jobId, e);
-            }
+            pause("the savepoint of job " + jobId);
+        }
+    }
+
+    private static void pause(String waitingFor) throws IOException {
+        try {
+            TimeUnit.MILLISECONDS.sleep(SAVEPOINT_POLL_INTERVAL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for " + waitingFor, e);
         }
     }
 

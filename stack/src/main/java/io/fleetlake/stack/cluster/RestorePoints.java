@@ -2,28 +2,45 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.FlinkCommit;
+import io.fleetlake.model.restore.HandoverSavepoint;
+import io.fleetlake.model.restore.RestoreDecision;
+import io.fleetlake.model.restore.RestoreGuard;
+import io.fleetlake.model.restore.RestorePoint;
+import io.fleetlake.model.restore.RestoreRefusedException;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
 import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
 import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides what a new submission of the pipeline restores: exactly where the previous job ended. Restoring an older
- * snapshot would not lose anything, but would write again rows whose Iceberg commit came with a newer checkpoint, so
- * "the newest" has to be known, not guessed:
+ * Decides what a new submission of the pipeline to the cluster restores. Two candidates are offered to the {@link
+ * RestoreGuard}, which restores the newest one that nothing was committed after, or refuses to start:
  *
- * <ol>
- *   <li>the JobManager still knows the previous job (it ended while the JobManager ran: stopped with a savepoint,
- *       failed for good): its newest completed checkpoint or savepoint, from the JobManager's statistics;
- *   <li>else (the JobManager was restarted, and without high availability it forgets its jobs) the savepoint the job
- *       was stopped with, if it was ({@link ClusterJobFiles#finalSavepoint});
- *   <li>else its newest complete checkpoint in the checkpoint directory ({@link RetainedCheckpointFinder});
- *   <li>else what the previous job itself was started from, if anything;
- *   <li>nothing, for the first job: it starts from the consumer group's committed Kafka offsets.
- * </ol>
+ * <ul>
+ *   <li>the handover savepoint, which a graceful stop in either mode leaves ({@link HandoverSavepoint}): how the
+ *       pipeline comes over from the embedded mode, and how the cluster resumes after the whole stack was stopped;
+ *   <li>exactly where the job the stack submitted last ended. Restoring an older snapshot of it would write again rows
+ *       whose Iceberg commit came with a newer one, so "the newest" has to be known, not guessed:
+ *       <ol>
+ *         <li>the JobManager still knows the previous job (it ended while the JobManager ran: stopped with a savepoint,
+ *             failed for good): its newest completed checkpoint or savepoint, from the JobManager's statistics;
+ *         <li>else (the JobManager was restarted, and without high availability it forgets its jobs) the savepoint the
+ *             job was stopped with, if it was ({@link ClusterJobFiles#finalSavepoint});
+ *         <li>else its newest complete checkpoint in the checkpoint directory ({@link RetainedCheckpointFinder});
+ *         <li>else what the previous job itself was started from, if anything.
+ *       </ol>
+ * </ul>
+ *
+ * Without either, and without any Flink commit in the tables, the job starts from the consumer group's committed Kafka
+ * offsets (a new data folder).
  */
 public final class RestorePoints {
     private static final Logger LOG = LoggerFactory.getLogger(RestorePoints.class);
@@ -31,19 +48,59 @@ public final class RestorePoints {
     private final JobHistory history;
     private final ClusterJobFiles files;
     private final RetainedCheckpointFinder retainedCheckpoints;
+    private final HandoverSavepoint handover;
+    private final TableHistory tables;
+    private final Optional<String> acceptedJob;
 
-    public RestorePoints(JobHistory history, ClusterJobFiles files, RetainedCheckpointFinder retainedCheckpoints) {
+    /**
+     * @param tables the tables' Flink commits, which the guard judges the candidates against
+     * @param acceptedJob {@value RestoreGuard#START_FROM_OFFSETS_AFTER_JOB}, if set
+     */
+    public RestorePoints(
+            JobHistory history,
+            ClusterJobFiles files,
+            RetainedCheckpointFinder retainedCheckpoints,
+            HandoverSavepoint handover,
+            TableHistory tables,
+            Optional<String> acceptedJob) {
         this.history = requireNonNull(history, "history is null");
         this.files = requireNonNull(files, "files is null");
         this.retainedCheckpoints = requireNonNull(retainedCheckpoints, "retainedCheckpoints is null");
+        this.handover = requireNonNull(handover, "handover is null");
+        this.tables = requireNonNull(tables, "tables is null");
+        this.acceptedJob = requireNonNull(acceptedJob, "acceptedJob is null")
+                .map(String::trim)
+                .filter(job -> !job.isEmpty());
     }
 
-    /** Where the job the stack submitted last ended, to restore it in the next submission; see the class comment. */
-    public Optional<String> next() throws IOException {
+    /**
+     * What the next submission restores; empty for a start from the consumer group's committed offsets.
+     *
+     * @throws RestoreRefusedException when the guard refuses the start; its message says what to do
+     */
+    public Optional<RestorePoint> next() throws IOException {
+        List<RestorePoint> candidates = new ArrayList<>();
+        previousJobsEnd().ifPresent(candidates::add);
+        handover.read().ifPresent(candidates::add);
+        RestoreDecision decision = RestoreGuard.decide(
+                PipelineMode.CLUSTER,
+                candidates,
+                tables.flinkCommits(),
+                acceptedJob,
+                handover.directory().toString());
+        switch (decision.outcome()) {
+            case RESTORE, START_FRESH -> LOG.info("{}", decision.message());
+            case START_FROM_OFFSETS_ACCEPTED -> LOG.warn("{}", decision.message());
+            case REFUSE -> throw new RestoreRefusedException(decision.message());
+        }
+        return decision.restorePoint();
+    }
+
+    /** Where the job the stack submitted last ended; see the class comment. */
+    private Optional<RestorePoint> previousJobsEnd() throws IOException {
         Optional<SubmittedJob> previous = files.lastSubmitted();
         if (previous.isEmpty()) {
-            LOG.info("No pipeline job was submitted in this data folder before: the job starts from the Kafka offsets"
-                    + " its consumer group committed");
+            LOG.info("No pipeline job was submitted to the cluster in this data folder before");
             return Optional.empty();
         }
         String jobId = previous.get().jobId();
@@ -52,49 +109,52 @@ public final class RestorePoints {
             Optional<Snapshot> newest = statistics.get().newest();
             if (newest.isPresent()) {
                 LOG.info(
-                        "Resuming from the newest snapshot of the previous job {}: {} (checkpoint {})",
+                        "The newest snapshot of the previous job {}: {} (checkpoint {})",
                         jobId,
                         newest.get().path(),
                         newest.get().id());
-                return Optional.of(newest.get().path());
+                RestorePoint.Kind kind = newest.equals(statistics.get().latestSavepoint())
+                        ? RestorePoint.Kind.SAVEPOINT
+                        : RestorePoint.Kind.CHECKPOINT;
+                return Optional.of(new RestorePoint(
+                        jobId,
+                        newest.get().id(),
+                        Instant.ofEpochMilli(newest.get().completedAt()),
+                        newest.get().path(),
+                        PipelineMode.CLUSTER,
+                        kind));
             }
             return startedFrom(previous.get(), "it completed no checkpoint");
         }
-        Optional<String> finalSavepoint = files.finalSavepoint(jobId);
+        Optional<RestorePoint> finalSavepoint = files.finalSavepoint(jobId);
         if (finalSavepoint.isPresent()) {
             LOG.info(
-                    "Resuming from the savepoint the previous job {} was stopped with: {}",
+                    "The previous job {} was stopped with {}",
                     jobId,
-                    finalSavepoint.get());
+                    finalSavepoint.get().describe());
             return finalSavepoint;
         }
-        Optional<String> retained = retainedCheckpoints.newest(jobId);
+        Optional<RestorePoint> retained = retainedCheckpoints.newest(jobId);
         if (retained.isPresent()) {
             LOG.info(
-                    "The JobManager no longer knows the previous job {}; resuming from its newest retained"
-                            + " checkpoint {}",
+                    "The JobManager no longer knows the previous job {}; its newest retained checkpoint is {}",
                     jobId,
-                    retained.get());
+                    retained.get().describe());
             return retained;
         }
         return startedFrom(previous.get(), "it left no checkpoint");
     }
 
-    private static Optional<String> startedFrom(SubmittedJob previous, String why) {
-        previous.restoredFrom()
+    private static Optional<RestorePoint> startedFrom(SubmittedJob previous, String why) {
+        previous.restorePoint()
                 .ifPresentOrElse(
-                        path -> LOG.info(
-                                "The previous job {} ended where it began ({}): resuming from what it was started"
-                                        + " from, {}",
+                        point -> LOG.info(
+                                "The previous job {} ended where it began ({}): what it was started from, {}",
                                 previous.jobId(),
                                 why,
-                                path),
-                        () -> LOG.info(
-                                "The previous job {} left nothing to resume from ({}): the job starts from the"
-                                        + " Kafka offsets its consumer group committed",
-                                previous.jobId(),
-                                why));
-        return previous.restoredFrom();
+                                point.describe()),
+                        () -> LOG.info("The previous job {} left nothing to resume from ({})", previous.jobId(), why));
+        return previous.restorePoint();
     }
 
     /** What the JobManager remembers of a job; empty when it does not know the job. */
@@ -106,6 +166,12 @@ public final class RestorePoints {
     /** The newest complete checkpoint a job left in the cluster's checkpoint directory. */
     @FunctionalInterface
     public interface RetainedCheckpointFinder {
-        Optional<String> newest(String jobId) throws IOException;
+        Optional<RestorePoint> newest(String jobId) throws IOException;
+    }
+
+    /** The Flink commits of every table the pipeline writes ({@code CatalogInspector#flinkCommits}). */
+    @FunctionalInterface
+    public interface TableHistory {
+        List<FlinkCommit> flinkCommits() throws IOException;
     }
 }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.restore.FlinkCommit;
+import io.fleetlake.model.restore.TableSnapshot;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,11 +14,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Questions about the Iceberg tables, asked through the REST catalog's load-table endpoint: the table metadata lists
- * every snapshot with its time and operation, without reading any data file.
+ * every snapshot with its time, operation and summary, without reading any data file.
  */
 public final class CatalogInspector {
     /** Iceberg's operation of a snapshot that only rewrites files (compaction); it adds no data. */
@@ -41,6 +47,44 @@ public final class CatalogInspector {
      * @throws InspectionException when the catalog cannot be asked or does not know the table
      */
     public TableCommits commits(String table) {
+        return parse(Tables.qualified(table), loadTable(table));
+    }
+
+    /**
+     * The commits of the pipeline's {@code FlinkSink} in the table's current history ({@link
+     * TableSnapshot#flinkCommits}), for the restore guard.
+     *
+     * @throws InspectionException when the catalog cannot be asked or does not know the table
+     */
+    public List<FlinkCommit> flinkCommits(String table) {
+        return flinkCommits(table, loadTable(table));
+    }
+
+    /** The Flink commits of a load-table response, newest first. */
+    static List<FlinkCommit> flinkCommits(String table, JsonNode loadTableResponse) {
+        JsonNode metadata = loadTableResponse.path("metadata");
+        List<TableSnapshot> snapshots = new ArrayList<>();
+        for (JsonNode snapshot : metadata.path("snapshots")) {
+            Map<String, String> summary = new HashMap<>();
+            snapshot.path("summary")
+                    .fields()
+                    .forEachRemaining(field ->
+                            summary.put(field.getKey(), field.getValue().asText()));
+            snapshots.add(new TableSnapshot(
+                    snapshot.path("snapshot-id").asLong(),
+                    snapshotId(snapshot.path("parent-snapshot-id")),
+                    snapshot.path("timestamp-ms").asLong(),
+                    summary));
+        }
+        return TableSnapshot.flinkCommits(table, snapshotId(metadata.path("current-snapshot-id")), snapshots);
+    }
+
+    /** Iceberg writes {@code -1}, or leaves the field out, for no snapshot. */
+    private static Optional<Long> snapshotId(JsonNode node) {
+        return node.isIntegralNumber() && node.asLong() != -1 ? Optional.of(node.asLong()) : Optional.empty();
+    }
+
+    private JsonNode loadTable(String table) {
         requireNonNull(table, "table is null");
         URI uri = URI.create(catalogUri + "/v1/namespaces/" + Tables.NAMESPACE + "/tables/" + table);
         try {
@@ -49,7 +93,7 @@ public final class CatalogInspector {
             if (response.statusCode() != 200) {
                 throw new InspectionException("GET " + uri + " answered " + response.statusCode());
             }
-            return parse(Tables.qualified(table), JSON.readTree(response.body()));
+            return JSON.readTree(response.body());
         } catch (IOException e) {
             throw new InspectionException(
                     "Cannot load table " + table + " from the catalog at " + catalogUri + ": " + e, e);

@@ -38,6 +38,44 @@ class FlinkRestClientTest {
                         + "\"allowNonRestoredState\":false}"));
     }
 
+    /** Canonical, so that the embedded pipeline's heap state backend restores what the cluster's RocksDB wrote. */
+    @Test
+    void aStopTakesACanonicalSavepointWithoutDraining() throws Exception {
+        assertThat(JSON.readTree(JSON.writeValueAsString(FlinkRestClient.stopRequest("file:///data/handover/"))))
+                .isEqualTo(JSON.readTree("{\"targetDirectory\":\"file:///data/handover/\",\"drain\":false,"
+                        + "\"formatType\":\"CANONICAL\"}"));
+    }
+
+    /** The savepoint a stop returned, found with its id and time in the latest savepoint or the recent history. */
+    @Test
+    void aStoppedJobsSavepointIsFoundWithItsIdAndCompletionTime() throws Exception {
+        String statistics =
+                """
+                {"latest": {"savepoint": {"id": 41, "status": "COMPLETED", "external_path": "file:/h/savepoint-b",
+                   "latest_ack_timestamp": 2000, "state_size": 10, "end_to_end_duration": 5}},
+                 "history": [
+                   {"id": 41, "status": "COMPLETED", "is_savepoint": true, "external_path": "file:/h/savepoint-b",
+                    "latest_ack_timestamp": 2000},
+                   {"id": 37, "status": "COMPLETED", "is_savepoint": true, "external_path": "file:/h/savepoint-a",
+                    "latest_ack_timestamp": 1000, "state_size": 7},
+                   {"id": 36, "status": "FAILED", "is_savepoint": true, "external_path": "file:/h/savepoint-x"}]}
+                """;
+
+        assertThat(FlinkRestClient.savepointAt(JSON.readTree(statistics), "file:/h/savepoint-b"))
+                .hasValueSatisfying(snapshot -> {
+                    assertThat(snapshot.id()).isEqualTo(41);
+                    assertThat(snapshot.completedAt()).isEqualTo(2000);
+                });
+        assertThat(FlinkRestClient.savepointAt(JSON.readTree(statistics), "file:/h/savepoint-a"))
+                .hasValueSatisfying(snapshot -> assertThat(snapshot.id()).isEqualTo(37));
+        assertThat(FlinkRestClient.savepointAt(JSON.readTree(statistics), "file:/h/savepoint-x"))
+                .as("a failed one")
+                .isEmpty();
+        assertThat(FlinkRestClient.savepointAt(JSON.readTree("{}"), "file:/h/savepoint-b"))
+                .as("not listed yet")
+                .isEmpty();
+    }
+
     @Test
     void aParallelismBelowOneIsRefused() {
         assertThatThrownBy(() -> FlinkRestClient.runRequest(List.of(), 0, Optional.empty()))

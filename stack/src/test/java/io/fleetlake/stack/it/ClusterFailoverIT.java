@@ -1,12 +1,18 @@
 package io.fleetlake.stack.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.PipelineMetricNames;
+import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.HandoverSavepoint;
+import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.stack.EmbeddedStack;
+import io.fleetlake.stack.EmbeddedStack.StackException;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.ClusterJobFiles;
@@ -15,11 +21,12 @@ import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.cluster.FlinkRestClient;
 import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
+import io.fleetlake.stack.cluster.FlinkRestClient.JobSummary;
 import io.fleetlake.stack.cluster.FlinkRestClient.TaskManager;
-import io.fleetlake.stack.cluster.PipelineMode;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,29 +46,34 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The pipeline on a real Flink session cluster survives the loss of a TaskManager and of the JobManager and rescales
- * from savepoints, under load, without losing or duplicating a position.
+ * The pipeline switches from the embedded mode to a real Flink session cluster and back, and on the cluster survives
+ * the loss of a TaskManager and of the JobManager and rescales from savepoints, under load, without losing or
+ * duplicating a position; a start in the other mode after a crash is refused.
  *
- * <p>It swaps the shared stack's pipeline for the cluster of {@code stack.pipeline-mode=cluster} ({@link
- * FleetStack#pipelineCluster}): a JobManager and two TaskManagers of two slots each, separate JVMs started from the
- * Flink runtime artifacts, the same job jar docker-compose uses submitted through the REST API, RocksDB state,
- * checkpoints and savepoints on the stack's S3 server. The job continues from the offsets the embedded pipeline
- * committed. While MQTT clients publish a ledger of positions (QoS 1) it: kills a TaskManager that runs part of the job
- * with SIGKILL (Flink restarts the job from its last checkpoint on the remaining slots; the stack's supervisor starts
- * the TaskManager again); rescales the job to parallelism 4 and back to 2 with {@code fleet cluster rescale} (a
+ * <p>While MQTT clients publish a ledger of positions (QoS 1) it swaps the shared stack's pipeline for the cluster of
+ * {@code stack.pipeline-mode=cluster} ({@link FleetStack#pipelineCluster}): a JobManager and two TaskManagers of two
+ * slots each, separate JVMs started from the Flink runtime artifacts, the same job jar docker-compose uses submitted
+ * through the REST API, RocksDB state, checkpoints and savepoints on the stack's S3 server. The switch is the
+ * product's, nothing is moved by hand: stopping the embedded pipeline (SIGTERM) leaves a canonical savepoint in the
+ * handover folder, and the cluster's first job restores it. On the cluster it: kills a TaskManager that runs part of
+ * the job with SIGKILL (Flink restarts the job from its last checkpoint on the remaining slots; the stack's supervisor
+ * starts the TaskManager again); rescales the job to parallelism 4 and back to 2 with {@code fleet cluster rescale} (a
  * savepoint, a stop, a new submission restoring it); and kills the JobManager (it forgets the job; the stack submits it
- * again from its newest retained checkpoint, found on S3). Then {@code fleet verify} must report 0 lost and 0
- * duplicated and Redis current, and every acknowledged position must be exactly once in {@code fleet.positions}.
+ * again from its newest retained checkpoint, found on S3). Then it crashes the whole cluster (the JobManager killed,
+ * no savepoint), and the embedded pipeline must refuse to start, naming the cluster job and the command that fixes it;
+ * it does what the message says: starts the cluster once (which resumes from the crashed job's newest retained
+ * checkpoint) and stops it gracefully, which leaves the cluster's handover savepoint, and the embedded pipeline starts
+ * from that. Then {@code fleet verify} must report 0 lost and 0 duplicated and Redis current, and every acknowledged
+ * position must be exactly once in {@code fleet.positions}.
  *
- * <p>It runs last, since it stops the shared stack's pipeline; afterwards the shared stack gets its embedded pipeline
- * back, started from the offsets the cluster committed. The figures are logged and written to {@code
- * target/cluster-failover-figures.txt}.
+ * <p>It runs last, since it takes the shared stack's pipeline away for its duration. The figures are logged and
+ * written to {@code target/cluster-failover-figures.txt}.
  */
 @Order(Integer.MAX_VALUE)
 @ExtendWith(SharedStack.class)
-// Bounded: 4 to 6.5 minutes on this machine, also under a load average of 30 (plus the shared stack's start when it
-// runs first); CI runs it beside the rest of the suite.
-@Timeout(value = 10, unit = TimeUnit.MINUTES)
+// Bounded: 6 to 9 minutes on this machine under load (plus the shared stack's start when it runs first); CI runs it
+// beside the rest of the suite.
+@Timeout(value = 14, unit = TimeUnit.MINUTES)
 class ClusterFailoverIT {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterFailoverIT.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -76,28 +88,23 @@ class ClusterFailoverIT {
     private StackSettings settings;
     private FlinkRestClient rest;
     private ClusterJobFiles jobFiles;
+    private HandoverSavepoint handover;
 
     @Test
-    void theJobSurvivesALostTaskManagerAndJobManagerAndRescalesWithoutLossOrDuplicates(RunningStack shared)
-            throws Exception {
+    void theModeSwitchesBothWaysAndTheJobSurvivesALostTaskManagerAndJobManagerAndRescalesWithoutLossOrDuplicates(
+            RunningStack shared) throws Exception {
         settings = clusterSettings(shared.settings());
         rest = new FlinkRestClient(settings.flinkRestUri());
         jobFiles = new ClusterJobFiles(FlinkClusterComponents.directory(settings));
+        handover = new HandoverSavepoint(settings.handoverDirectory());
         FleetHome home = FleetHome.locate();
         long testStart = System.nanoTime();
 
-        shared.stack().stop(FleetStack.PIPELINE);
-        EmbeddedStack cluster = FleetStack.pipelineCluster(settings, home);
-        try {
-            Instant clusterStarting = Instant.now();
-            cluster.start();
-            figure("cluster started (JobManager, 2 TaskManagers, job submitted and running)", since(clusterStarting));
-            assertThat(job().parallelism())
-                    .as("the first submission's parallelism")
-                    .isEqualTo(2);
-
-            try (LedgerPublishers publishers = LedgerPublishers.start(settings, PREFIX, CLIENTS, VEHICLES_PER_CLIENT)) {
-                awaitRowsBeyond(0, Instant.now(), "first rows of the ledger committed");
+        try (LedgerPublishers publishers = LedgerPublishers.start(settings, PREFIX, CLIENTS, VEHICLES_PER_CLIENT)) {
+            awaitRowsBeyond(0, Instant.now(), "embedded: first rows of the ledger committed");
+            EmbeddedStack cluster = switchToTheCluster(shared, home);
+            String crashedJob;
+            try {
                 awaitCheckpoints();
 
                 killTaskManager(cluster);
@@ -111,13 +118,150 @@ class ClusterFailoverIT {
                 killJobManager(cluster);
                 awaitCheckpoints();
 
-                publishers.stop(Duration.ofMinutes(5));
-                verify(publishers, Duration.ofNanos(System.nanoTime() - testStart));
+                crashedJob = crashTheCluster(cluster);
+            } finally {
+                // Idempotent: after the crash there is nothing left to stop.
+                cluster.close();
             }
-        } finally {
-            cluster.close();
-            restoreEmbeddedPipeline(shared);
+            theEmbeddedPipelineRefusesToStart(shared, crashedJob);
+            switchBackAsTheRefusalSays(shared, home, crashedJob);
+
+            publishers.stop(Duration.ofMinutes(5));
+            verify(publishers, Duration.ofNanos(System.nanoTime() - testStart));
         }
+    }
+
+    /**
+     * Stops the embedded pipeline as Ctrl-C does (SIGTERM), which leaves its handover savepoint, and starts the cluster,
+     * whose first job must restore exactly that savepoint (heap state into RocksDB, through the canonical format).
+     */
+    private EmbeddedStack switchToTheCluster(RunningStack shared, FleetHome home) throws Exception {
+        String embeddedJob = runningPipelineJob();
+        long rowsBefore = LedgerCheck.rows(settings, PREFIX);
+        Instant switching = Instant.now();
+        shared.stack().stop(FleetStack.PIPELINE);
+        Duration stopped = since(switching);
+        RestorePoint savepoint = handover.read()
+                .orElseThrow(() -> new AssertionError(
+                        "The embedded pipeline left no handover savepoint in " + handover.directory()));
+        assertThat(savepoint.jobId()).as("the handover is the embedded job's").isEqualTo(embeddedJob);
+        assertThat(savepoint.mode()).isEqualTo(PipelineMode.EMBEDDED);
+
+        EmbeddedStack cluster = FleetStack.pipelineCluster(settings, home);
+        try {
+            cluster.start();
+        } catch (RuntimeException failure) {
+            cluster.close();
+            throw failure;
+        }
+        figure(
+                String.format(
+                        Locale.ROOT,
+                        "switch embedded -> cluster: embedded stopped with savepoint %d in %.1f s; cluster started,"
+                                + " job running",
+                        savepoint.checkpointId(),
+                        stopped.toMillis() / 1000.0),
+                since(switching));
+        assertThat(jobFiles.lastSubmitted().orElseThrow().restorePoint())
+                .as("the cluster's first job restored the embedded pipeline's handover savepoint")
+                .hasValue(savepoint);
+        assertThat(job().parallelism()).as("the first submission's parallelism").isEqualTo(2);
+        awaitRowsBeyond(rowsBefore, switching, "switch embedded -> cluster: new rows committed by the cluster");
+        return cluster;
+    }
+
+    /**
+     * SIGKILL to the JobManager and the cluster stack closed at once, before its supervisor starts it again: the job
+     * cannot be stopped with a savepoint, as after a power loss. Returns the job that was running.
+     */
+    private String crashTheCluster(EmbeddedStack cluster) throws Exception {
+        String jobId = job().id();
+        RestorePoint handoverBefore = handover.read().orElseThrow();
+        long pid = cluster.component(FlinkClusterComponents.JOB_MANAGER).pid().orElseThrow();
+        LOG.info(
+                "Fault: kill -9 {} (pid {}) and the cluster stopped, while job {} runs",
+                FlinkClusterComponents.JOB_MANAGER,
+                pid,
+                jobId);
+        assertThat(ProcessHandle.of(pid).orElseThrow().destroyForcibly()).isTrue();
+        cluster.close();
+        assertThat(handover.read())
+                .as("a crashed cluster leaves no handover savepoint")
+                .hasValue(handoverBefore);
+        return jobId;
+    }
+
+    /**
+     * The cluster's job committed after every restore point the embedded pipeline has (its handover savepoint from the
+     * switch): restoring it would write those rows again. The start fails with the guard's message.
+     */
+    private void theEmbeddedPipelineRefusesToStart(RunningStack shared, String crashedJob) {
+        Instant starting = Instant.now();
+        assertThatThrownBy(() -> shared.stack().start(FleetStack.PIPELINE))
+                .isInstanceOf(StackException.class)
+                .hasMessageContaining("Refusing to start the pipeline in embedded mode")
+                .hasMessageContaining("the cluster job " + crashedJob)
+                .hasMessageContaining("savepoint")
+                .hasMessageContaining("./fleet up --pipeline-mode cluster")
+                .hasMessageContaining("stop it with Ctrl-C")
+                .hasMessageContaining(handover.directory().toString())
+                .hasMessageContaining("pipeline.start-from-offsets-after-job=" + crashedJob);
+        figure("crash in cluster mode, then embedded: the start refused, naming the cluster job", since(starting));
+    }
+
+    /**
+     * What the refusal says: the cluster started once (it resumes from the crashed job's newest retained checkpoint)
+     * and stopped gracefully, which leaves its handover savepoint; the embedded pipeline then starts from that.
+     */
+    private void switchBackAsTheRefusalSays(RunningStack shared, FleetHome home, String crashedJob) throws Exception {
+        long rowsBefore = LedgerCheck.rows(settings, PREFIX);
+        Instant starting = Instant.now();
+        EmbeddedStack again = FleetStack.pipelineCluster(settings, home);
+        Instant stopping;
+        try {
+            again.start();
+            figure("cluster started again after the crash, job running", since(starting));
+            assertThat(jobFiles.lastSubmitted().orElseThrow().restoredFrom())
+                    .as("resumed from the newest retained checkpoint of the crashed job")
+                    .hasValueSatisfying(path -> assertThat(path).contains(crashedJob + "/chk-"));
+            awaitRowsBeyond(rowsBefore, starting, "cluster after the crash: new rows committed");
+        } finally {
+            // What Ctrl-C of `fleet up --pipeline-mode cluster` does: the job first, with its savepoint.
+            stopping = Instant.now();
+            again.close();
+        }
+        RestorePoint clusterHandover = handover.read().orElseThrow();
+        assertThat(clusterHandover.mode()).as("a graceful stop of the cluster").isEqualTo(PipelineMode.CLUSTER);
+        assertThat(clusterHandover.location()).startsWith("file:");
+        figure(
+                "switch cluster -> embedded: cluster stopped, its job with savepoint " + clusterHandover.checkpointId()
+                        + " in the handover folder",
+                since(stopping));
+
+        Instant switching = Instant.now();
+        long rowsBeforeEmbedded = LedgerCheck.rows(settings, PREFIX);
+        shared.stack().start(FleetStack.PIPELINE);
+        figure("switch cluster -> embedded: embedded pipeline running, from the cluster's savepoint", since(switching));
+        assertThat(localPath(restoredFromOfTheRunningJob()))
+                .as("the embedded pipeline restored the cluster's handover savepoint (RocksDB state into the heap)")
+                .isEqualTo(localPath(clusterHandover.location()));
+        awaitRowsBeyond(rowsBeforeEmbedded, switching, "switch cluster -> embedded: new rows committed by embedded");
+    }
+
+    /** The pipeline job running behind the REST port (the embedded MiniCluster's or the cluster's). */
+    private String runningPipelineJob() throws IOException {
+        return rest.jobs().stream()
+                .filter(job -> PipelineMetricNames.JOB_NAME.equals(job.name()) && "RUNNING".equals(job.state()))
+                .map(JobSummary::id)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("No pipeline job runs at " + rest.restUri()));
+    }
+
+    private String restoredFromOfTheRunningJob() throws IOException {
+        String jobId = runningPipelineJob();
+        return rest.checkpoints(jobId)
+                .flatMap(FlinkRestClient.CheckpointStatistics::restoredFrom)
+                .orElseThrow(() -> new AssertionError("Job " + jobId + " restored nothing"));
     }
 
     /** The shared stack's settings in the cluster pipeline mode (the same servers, ports and data folder). */
@@ -353,18 +497,9 @@ class ClusterFailoverIT {
         figures.add(line);
     }
 
-    /**
-     * Stops the cluster's last job's leftovers and gives the shared stack its embedded pipeline back, started from the
-     * offsets the cluster committed: the embedded pipeline's own retained checkpoint is older than what the cluster
-     * committed, so it is moved aside rather than restored (restoring it would write again what the cluster wrote).
-     */
-    private static void restoreEmbeddedPipeline(RunningStack shared) throws IOException {
-        Path checkpoints =
-                shared.settings().componentDirectory(FleetStack.PIPELINE).resolve("checkpoints");
-        if (Files.exists(checkpoints)) {
-            Files.move(checkpoints, checkpoints.resolveSibling("checkpoints-before-cluster-" + System.nanoTime()));
-        }
-        shared.stack().start(FleetStack.PIPELINE);
+    /** A {@code file:} location as Flink writes it ({@code file:/x}, {@code file:///x/}), as a path. */
+    private static Path localPath(String location) {
+        return Path.of(URI.create(location)).toAbsolutePath().normalize();
     }
 
     private static Duration since(Instant start) {

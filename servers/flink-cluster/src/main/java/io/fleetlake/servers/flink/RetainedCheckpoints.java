@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -29,8 +30,8 @@ public final class RetainedCheckpoints {
         this.checkpointDirectory = requireNonNull(checkpointDirectory, "checkpointDirectory is null");
     }
 
-    /** The directory of the job's newest complete checkpoint; empty when it left none. */
-    public Optional<Path> newest(String jobId) throws IOException {
+    /** The job's newest complete checkpoint; empty when it left none. */
+    public Optional<Retained> newest(String jobId) throws IOException {
         requireNonNull(jobId, "jobId is null");
         Path jobDirectory = new Path(checkpointDirectory, jobId);
         FileSystem fileSystem = jobDirectory.getFileSystem();
@@ -43,18 +44,33 @@ public final class RetainedCheckpoints {
         if (children == null) {
             return Optional.empty();
         }
-        Path newest = null;
-        long newestNumber = -1;
+        Retained newest = null;
         for (FileStatus child : children) {
             OptionalLong number = checkpointNumber(child.getPath().getName());
+            Path metadata = new Path(child.getPath(), METADATA_FILE);
             if (number.isPresent()
-                    && number.getAsLong() > newestNumber
-                    && fileSystem.exists(new Path(child.getPath(), METADATA_FILE))) {
-                newest = child.getPath();
-                newestNumber = number.getAsLong();
+                    && (newest == null || number.getAsLong() > newest.number())
+                    && fileSystem.exists(metadata)) {
+                newest = new Retained(
+                        child.getPath(),
+                        number.getAsLong(),
+                        Instant.ofEpochMilli(fileSystem.getFileStatus(metadata).getModificationTime()));
             }
         }
         return Optional.ofNullable(newest);
+    }
+
+    /**
+     * A complete checkpoint.
+     *
+     * @param number its checkpoint id
+     * @param completedAt when its {@code _metadata} was written, which Flink does last
+     */
+    public record Retained(Path path, long number, Instant completedAt) {
+        public Retained {
+            requireNonNull(path, "path is null");
+            requireNonNull(completedAt, "completedAt is null");
+        }
     }
 
     static OptionalLong checkpointNumber(String directoryName) {

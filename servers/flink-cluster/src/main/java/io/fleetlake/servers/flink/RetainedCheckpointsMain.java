@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 
 /**
  * Prints the newest complete checkpoint a job left in the cluster's checkpoint directory, as a line {@value #PREFIX}
- * followed by its path, or nothing when it left none. The stack runs it when the JobManager no longer knows the job
+ * followed by its path and a line {@value #COMPLETED_AT_PREFIX} followed by when it completed (ISO-8601), or nothing
+ * when it left none. The stack runs it when the JobManager no longer knows the job
  * (it was restarted; without high availability it forgets its jobs), to resume the job from exactly its newest
  * checkpoint: an older one would write again what the newest one already committed to Iceberg.
  *
@@ -28,6 +29,8 @@ import picocli.CommandLine.Option;
 public final class RetainedCheckpointsMain implements Callable<Integer> {
     /** Starts the line that names the checkpoint, so that log lines on the same output are never mistaken for it. */
     public static final String PREFIX = "newest-retained-checkpoint: ";
+    /** The restore guard compares it with the Iceberg commits made since. */
+    public static final String COMPLETED_AT_PREFIX = "newest-retained-checkpoint-completed-at: ";
 
     @Option(names = "--config-dir", required = true, description = "The folder of the cluster's config.yaml.")
     private Path configDirectory;
@@ -46,7 +49,10 @@ public final class RetainedCheckpointsMain implements Callable<Integer> {
         }
         new RetainedCheckpoints(new org.apache.flink.core.fs.Path(checkpointDirectory.get()))
                 .newest(jobId)
-                .ifPresent(path -> System.out.println(PREFIX + path));
+                .ifPresent(retained -> {
+                    System.out.println(PREFIX + retained.path());
+                    System.out.println(COMPLETED_AT_PREFIX + retained.completedAt());
+                });
         return 0;
     }
 

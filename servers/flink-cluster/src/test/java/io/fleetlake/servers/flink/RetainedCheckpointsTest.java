@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +26,16 @@ class RetainedCheckpointsTest {
         complete("00000000000000000000000000000001", 40);
         Files.createDirectories(directory.resolve(JOB).resolve("shared"));
 
-        assertThat(checkpoints().newest(JOB))
-                .hasValueSatisfying(path -> assertThat(path.getName()).isEqualTo("chk-12"));
+        Instant completedAt = Instant.parse("2026-12-02T10:15:32Z");
+        Files.setLastModifiedTime(
+                directory.resolve(JOB).resolve("chk-12").resolve(RetainedCheckpoints.METADATA_FILE),
+                FileTime.from(completedAt));
+
+        assertThat(checkpoints().newest(JOB)).hasValueSatisfying(retained -> {
+            assertThat(retained.path().getName()).isEqualTo("chk-12");
+            assertThat(retained.number()).isEqualTo(12);
+            assertThat(retained.completedAt()).isEqualTo(completedAt);
+        });
     }
 
     @Test
