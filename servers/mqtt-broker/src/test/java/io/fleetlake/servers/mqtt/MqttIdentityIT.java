@@ -8,11 +8,7 @@ import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt3.Mqtt3BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
-import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
-import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5PubAckException;
-import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5SubAckException;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
-import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
 import com.hivemq.client.mqtt.mqtt5.message.publish.puback.Mqtt5PubAckReasonCode;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
 import io.fleetlake.common.config.ConfigSource;
@@ -81,7 +77,8 @@ class MqttIdentityIT {
                 .serverHost(config.host())
                 .serverPort(config.port())
                 .buildBlocking();
-        assertThat(connectRefusal(anonymous)).isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+        assertThat(MqttReasonCodes.connectRefusal(anonymous))
+                .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
         Mqtt5BlockingClient wrongSecret = Mqtt5Client.builder()
                 .identifier("VH-A")
                 .serverHost(config.host())
@@ -91,11 +88,13 @@ class MqttIdentityIT {
                 .password(principals.secret("VH-B").getBytes(StandardCharsets.UTF_8))
                 .applySimpleAuth()
                 .buildBlocking();
-        assertThat(connectRefusal(wrongSecret)).isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+        assertThat(MqttReasonCodes.connectRefusal(wrongSecret))
+                .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
         // A device must not take over (or clear) the ingest connector's session with its client id.
         Mqtt5BlockingClient takeover =
                 principals.builder("fleet-ingest-0", "VH-A").buildBlocking();
-        assertThat(connectRefusal(takeover)).isEqualTo(Mqtt5ConnAckReasonCode.CLIENT_IDENTIFIER_NOT_VALID);
+        assertThat(MqttReasonCodes.connectRefusal(takeover))
+                .isEqualTo(Mqtt5ConnAckReasonCode.CLIENT_IDENTIFIER_NOT_VALID);
 
         assertThat(count(IdentityEnforcement.CONNECTS_REFUSED_PREFIX + IdentityEnforcement.CREDENTIALS))
                 .isEqualTo(refusedBefore + 2);
@@ -113,10 +112,12 @@ class MqttIdentityIT {
         long acceptedBefore = acceptedPositions();
         Mqtt5BlockingClient device = principals.client("VH-A");
         device.connect();
-        assertThat(pubAck(device, "fleet/VH-A/position")).isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
-        assertThat(subAck(device, "#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
-        assertThat(subAck(device, "fleet/+/position")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
-        assertThat(subAck(device, "fleet/VH-A/commands/#")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
+        assertThat(MqttReasonCodes.pubAck(device, "fleet/VH-A/position"))
+                .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
+        assertThat(MqttReasonCodes.subAck(device, "#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(MqttReasonCodes.subAck(device, "fleet/+/position")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(MqttReasonCodes.subAck(device, "fleet/VH-A/commands/#"))
+                .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
         assertThat(device.getState().isConnected())
                 .as("a refused subscription keeps the connection")
                 .isTrue();
@@ -136,9 +137,9 @@ class MqttIdentityIT {
         long refusedBefore = count(IdentityEnforcement.PUBLISHES_REFUSED);
         Mqtt5BlockingClient gateway = principals.client("depot-1");
         gateway.connect();
-        assertThat(pubAck(gateway, "fleet/DEP1-0001/position"))
+        assertThat(MqttReasonCodes.pubAck(gateway, "fleet/DEP1-0001/position"))
                 .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
-        assertThat(pubAck(gateway, "fleet/DEP1-0002/position"))
+        assertThat(MqttReasonCodes.pubAck(gateway, "fleet/DEP1-0002/position"))
                 .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
         gateway.disconnect();
         assertThat(refusedPublish("depot-1", "fleet/VH-A/position")).isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
@@ -170,11 +171,11 @@ class MqttIdentityIT {
                 principals.builder("fleet-ingest-9", "fleet-ingest").buildBlocking();
         ingest.connect();
 
-        assertThat(subAck(ingest, "fleet/+/position")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
-        assertThat(subAck(ingest, "$share/fleet-ingest/fleet/+/position"))
+        assertThat(MqttReasonCodes.subAck(ingest, "fleet/+/position")).isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
+        assertThat(MqttReasonCodes.subAck(ingest, "$share/fleet-ingest/fleet/+/position"))
                 .isEqualTo(Mqtt5SubAckReasonCode.GRANTED_QOS_1);
-        assertThat(subAck(ingest, "#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
-        assertThat(subAck(ingest, "fleet/#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(MqttReasonCodes.subAck(ingest, "#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
+        assertThat(MqttReasonCodes.subAck(ingest, "fleet/#")).isEqualTo(Mqtt5SubAckReasonCode.NOT_AUTHORIZED);
         ingest.disconnect();
         assertThat(refusedPublish("fleet-ingest", "fleet/VH-A/position"))
                 .isEqualTo(Mqtt5PubAckReasonCode.NOT_AUTHORIZED);
@@ -188,7 +189,7 @@ class MqttIdentityIT {
         awaitReloaded("VH-REVOKED");
         Mqtt5BlockingClient device = principals.client("VH-REVOKED");
         device.connect();
-        assertThat(pubAck(device, "fleet/VH-REVOKED/position"))
+        assertThat(MqttReasonCodes.pubAck(device, "fleet/VH-REVOKED/position"))
                 .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
 
         long revokedAt = System.nanoTime();
@@ -197,7 +198,7 @@ class MqttIdentityIT {
         long disconnectedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - revokedAt);
         LOG.info("A revoked device was disconnected {} ms after the registry changed", disconnectedMillis);
 
-        assertThat(connectRefusal(principals.client("VH-REVOKED")))
+        assertThat(MqttReasonCodes.connectRefusal(principals.client("VH-REVOKED")))
                 .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
         assertThat(disconnectedMillis).isLessThan(WITHIN_SECONDS.toMillis());
     }
@@ -216,7 +217,7 @@ class MqttIdentityIT {
 
         Mqtt5BlockingClient withNewSecret = principals.client("VH-ROTATED");
         withNewSecret.connect();
-        assertThat(pubAck(withNewSecret, "fleet/VH-ROTATED/position"))
+        assertThat(MqttReasonCodes.pubAck(withNewSecret, "fleet/VH-ROTATED/position"))
                 .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
         withNewSecret.disconnect();
         Mqtt5BlockingClient oldAgain = Mqtt5Client.builder()
@@ -228,7 +229,8 @@ class MqttIdentityIT {
                 .password(oldSecret.getBytes(StandardCharsets.UTF_8))
                 .applySimpleAuth()
                 .buildBlocking();
-        assertThat(connectRefusal(oldAgain)).isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
+        assertThat(MqttReasonCodes.connectRefusal(oldAgain))
+                .isEqualTo(Mqtt5ConnAckReasonCode.BAD_USER_NAME_OR_PASSWORD);
     }
 
     @Test
@@ -250,7 +252,8 @@ class MqttIdentityIT {
                 .applySslConfig()
                 .buildBlocking();
         trusting.connect();
-        assertThat(pubAck(trusting, "fleet/VH-B/position")).isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
+        assertThat(MqttReasonCodes.pubAck(trusting, "fleet/VH-B/position"))
+                .isEqualTo(Mqtt5PubAckReasonCode.NO_MATCHING_SUBSCRIBERS);
         trusting.disconnect();
 
         Mqtt5BlockingClient withoutTheCa = principals
@@ -273,16 +276,6 @@ class MqttIdentityIT {
         });
     }
 
-    private static Mqtt5ConnAckReasonCode connectRefusal(Mqtt5BlockingClient client) {
-        try {
-            client.connect();
-        } catch (Mqtt5ConnAckException e) {
-            return e.getMqttMessage().getReasonCode();
-        }
-        client.disconnect();
-        throw new AssertionError("The broker accepted the connection");
-    }
-
     /**
      * Publishes once on a new connection of {@code principal}, which the broker must refuse and then disconnect.
      *
@@ -292,41 +285,9 @@ class MqttIdentityIT {
         Mqtt5BlockingClient client =
                 principals.builder(principal + "-refused", principal).buildBlocking();
         client.connect();
-        Mqtt5PubAckReasonCode reasonCode = pubAck(client, topic);
+        Mqtt5PubAckReasonCode reasonCode = MqttReasonCodes.pubAck(client, topic);
         await().atMost(WITHIN_SECONDS).until(() -> !client.getState().isConnected());
         return reasonCode;
-    }
-
-    /** The reason code of the PUBACK of a QoS 1 publish, success or refusal. */
-    private static Mqtt5PubAckReasonCode pubAck(Mqtt5BlockingClient client, String topic) {
-        try {
-            Mqtt5PublishResult result = client.toAsync()
-                    .publishWith()
-                    .topic(topic)
-                    .qos(MqttQos.AT_LEAST_ONCE)
-                    .payload("fix".getBytes(StandardCharsets.UTF_8))
-                    .send()
-                    .join();
-            return ((Mqtt5PublishResult.Mqtt5Qos1Result) result).getPubAck().getReasonCode();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof Mqtt5PubAckException refused) {
-                return refused.getMqttMessage().getReasonCode();
-            }
-            throw e;
-        }
-    }
-
-    private static Mqtt5SubAckReasonCode subAck(Mqtt5BlockingClient client, String filter) {
-        try {
-            return client.subscribeWith()
-                    .topicFilter(filter)
-                    .qos(MqttQos.AT_LEAST_ONCE)
-                    .send()
-                    .getReasonCodes()
-                    .get(0);
-        } catch (Mqtt5SubAckException e) {
-            return e.getMqttMessage().getReasonCodes().get(0);
-        }
     }
 
     private static long count(String counter) throws JMException {
