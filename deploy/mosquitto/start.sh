@@ -29,7 +29,7 @@ data="${MOSQUITTO_DATA_DIR:-/mosquitto/data}"
 
 if [ ! -f "$registry/tls/server.pem" ] || [ ! -f "$registry/tls/server-key.pem" ]; then
   echo "No TLS certificate for the device listener in deploy/mosquitto/auth/tls: run" >&2
-  echo "  ./fleet devices --data-dir <registry folder> export-mosquitto deploy/mosquitto/auth --tls-host <broker name>" >&2
+  echo "  ./fleet devices export-mosquitto deploy/mosquitto/auth --tls-host <broker name> --data-dir <registry folder>" >&2
   echo "or put your own server.pem (chain) and server-key.pem (unencrypted PEM key) there." >&2
   exit 1
 fi
