@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import io.fleetlake.mqtt.identity.IssuedSecret;
+import io.fleetlake.mqtt.identity.LocalCertificateAuthority;
 import io.fleetlake.mqtt.identity.MosquittoFiles;
 import io.fleetlake.mqtt.identity.Principal;
 import io.fleetlake.mqtt.identity.PrincipalAdministration;
@@ -21,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -402,12 +404,28 @@ public final class DevicesCommand implements Runnable {
                 description = "More vehicle ids to expand prefix grants over (the import format).")
         private Path vehiclesFile;
 
+        @Option(
+                names = "--tls-host",
+                paramLabel = "NAME",
+                description = "Also issue the TLS listener's certificate for these host names or addresses into"
+                        + " DIR/tls (server.pem, server-key.pem; clients trust ca.pem) from a local CA kept there;"
+                        + " renewed when a name is added or it nears its end. Repeatable.")
+        private List<String> tlsHosts = new ArrayList<>();
+
         @Override
         Integer run() throws IOException {
             PrincipalRegistry registry = identity(options).administration().registry();
             List<String> extra = vehiclesFile == null ? List.of() : Import.readVehicles(vehiclesFile);
             MosquittoFiles.Rendered rendered = MosquittoFiles.render(registry, extra);
             rendered.writeTo(directory);
+            if (!tlsHosts.isEmpty()) {
+                LocalCertificateAuthority.ensure(directory.resolve("tls"), tlsHosts, Clock.systemUTC());
+                spec.commandLine()
+                        .getOut()
+                        .println("TLS certificate for " + String.join(", ", tlsHosts) + " in "
+                                + directory.resolve("tls") + "; devices trust "
+                                + directory.resolve("tls").resolve(LocalCertificateAuthority.CA_CERTIFICATE));
+            }
             rendered.warnings().forEach(warning -> spec.commandLine().getErr().println("Warning: " + warning));
             spec.commandLine()
                     .getOut()

@@ -114,12 +114,17 @@ class DevicesCommandTest {
                 .doesNotContain(secret);
 
         Path out = dataDirectory.resolve("mosquitto");
-        Run exported = fleet("devices", "export-mosquitto", out.toString());
+        Run exported = fleet("devices", "export-mosquitto", out.toString(), "--tls-host", "127.0.0.1");
         assertThat(exported.exitCode()).isZero();
         assertThat(Files.readString(out.resolve("acl_file")))
                 .contains("user depot-madrid\n", "topic write fleet/MAD-901/position\n");
         assertThat(Files.readString(out.resolve("password_file"))).contains("depot-madrid:$7$");
         assertThat(exported.out()).contains("docker compose kill -s HUP mosquitto");
+        assertThat(exported.out()).contains("TLS certificate for 127.0.0.1");
+        assertThat(out.resolve("tls/server.pem")).exists();
+        assertThat(out.resolve("tls/ca.pem")).exists();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(out.resolve("tls/server-key.pem"))))
+                .isEqualTo("rw-------");
 
         Run rotated = fleet("devices", "rotate", "depot-madrid");
         String newSecret = password(rotated);
