@@ -2,30 +2,41 @@ package io.fleetlake.bench;
 
 import static java.util.Objects.requireNonNull;
 
+import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
+import io.fleetlake.bench.load.MqttLogin;
 import io.fleetlake.bench.observe.CpuMonitor;
 import io.fleetlake.bench.observe.CpuMonitor.ProcessSource;
 import io.fleetlake.bench.observe.ProcStat;
 import io.fleetlake.bench.observe.TrinoClient;
 import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.mqtt.identity.IssuedSecret;
+import io.fleetlake.mqtt.identity.PrincipalAdministration;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,6 +169,72 @@ public final class BenchStack implements AutoCloseable {
 
     public Path profileDirectory() {
         return profileDirectory;
+    }
+
+    /** The stack's bench gateway ({@value StackMqttIdentity#BENCH}), created with the data folder; its clients are
+     * named {@code fleet-bench-...}. */
+    public MqttLogin gatewayLogin() {
+        return new MqttLogin(
+                StackMqttIdentity.BENCH,
+                StackMqttIdentity.of(settings)
+                        .secret(StackMqttIdentity.BENCH)
+                        .orElseThrow(() -> new IllegalStateException(
+                                "The stack has no secret for " + StackMqttIdentity.BENCH + ": start the stack first")));
+    }
+
+    /**
+     * Device principals for {@code vehicleIds} in the stack's registry, added (or given new secrets when an earlier run
+     * on the same data folder added them) in one change; their secrets stay in this process. Returns once the broker
+     * admits them (it reloads the registry within a second).
+     */
+    public List<MqttLogin> deviceLogins(List<String> vehicleIds) {
+        PrincipalAdministration administration = StackMqttIdentity.of(settings).administration();
+        Map<String, String> secrets = new LinkedHashMap<>();
+        List<String> fresh = new ArrayList<>();
+        for (String vehicle : vehicleIds) {
+            if (administration.registry().principal(vehicle).isPresent()) {
+                secrets.put(vehicle, administration.rotate(vehicle).secret());
+            } else {
+                fresh.add(vehicle);
+            }
+        }
+        for (IssuedSecret issued : administration.addDevices(fresh, done -> {})) {
+            secrets.put(issued.name(), issued.secret());
+        }
+        List<MqttLogin> logins = vehicleIds.stream()
+                .map(vehicle -> new MqttLogin(vehicle, secrets.get(vehicle)))
+                .toList();
+        if (!logins.isEmpty()) {
+            awaitAdmitted(logins.get(logins.size() - 1));
+        }
+        return logins;
+    }
+
+    private void awaitAdmitted(MqttLogin login) {
+        URI mqtt = URI.create(settings.mqttUri());
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            Mqtt5BlockingClient probe = Mqtt5Client.builder()
+                    .identifier(login.username())
+                    .serverHost(mqtt.getHost())
+                    .serverPort(mqtt.getPort())
+                    .simpleAuth()
+                    .username(login.username())
+                    .password(login.password().getBytes(StandardCharsets.UTF_8))
+                    .applySimpleAuth()
+                    .buildBlocking();
+            try {
+                probe.connectWith().cleanStart(true).sessionExpiryInterval(0).send();
+                probe.disconnect();
+                return;
+            } catch (RuntimeException refused) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "The MQTT broker did not admit the bench's devices within 30 s: " + refused, refused);
+                }
+                LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
+            }
+        }
     }
 
     /** Stops the pipeline; it keeps its last checkpoint, so a start resumes where it stopped. */

@@ -95,6 +95,15 @@ final class ComposeFile {
         return result;
     }
 
+    /** The published ports of a service, as written ({@code host:published:container}), variables interpolated. */
+    List<String> ports(String service) {
+        Object ports = definition(service).get("ports");
+        if (!(ports instanceof List<?> list)) {
+            return List.of();
+        }
+        return list.stream().map(port -> interpolate(service, port)).toList();
+    }
+
     private Map<String, Object> definition(String service) {
         Map<String, Object> definition = services.get(service);
         if (definition == null) {

@@ -171,8 +171,36 @@ class DeploymentAgreementTest {
                 .containsEntry(MqttSourceConfig.USERNAME, broker.get("MQTT_INGEST_USERNAME"))
                 .containsEntry(MqttSourceConfig.PASSWORD, broker.get("MQTT_INGEST_PASSWORD"));
         assertThat(simulator.mqttUri()).isEqualTo(URI.create(brokerUri));
-        assertThat(simulator.mqttUsername()).contains(broker.get("MQTT_DEVICE_USERNAME"));
-        assertThat(simulator.mqttPassword()).contains(broker.get("MQTT_DEVICE_PASSWORD"));
+        assertThat(simulator.mqttUsername()).contains(broker.get("MQTT_SIMULATOR_USERNAME"));
+        assertThat(simulator.mqttPassword()).contains(broker.get("MQTT_SIMULATOR_PASSWORD"));
+        assertThat(compose.environment("mosquitto-exporter"))
+                .containsEntry("MQTT_USER", broker.get("MQTT_MONITOR_USERNAME"))
+                .containsEntry("MQTT_PASS", broker.get("MQTT_MONITOR_PASSWORD"));
+    }
+
+    /**
+     * MQTT identity in compose: no anonymous client, a password and an ACL file, a TLS listener for devices, and only
+     * that listener published on the host (the plaintext one stays on the compose network for the services).
+     */
+    @Test
+    void mosquittoRefusesAnonymousClientsEnforcesGrantsAndPublishesOnlyItsTlsListener() throws IOException {
+        List<String> lines = Files.readAllLines(Repository.file(MOSQUITTO_CONFIG));
+
+        assertThat(lines)
+                .contains(
+                        "allow_anonymous false",
+                        "password_file /mosquitto/auth/password_file",
+                        "acl_file /mosquitto/auth/acl_file",
+                        "listener 1883",
+                        "listener 8883",
+                        "certfile /mosquitto/tls/server.pem",
+                        "keyfile /mosquitto/tls/server-key.pem",
+                        "use_username_as_clientid true",
+                        "max_connections 10000",
+                        "persistent_client_expiration 7d");
+        assertThat(compose.ports(MOSQUITTO)).containsExactly("127.0.0.1:8883:8883");
+        assertThat(compose.environment(MOSQUITTO).get("SIMULATOR_VEHICLES"))
+                .isEqualTo(compose.environment(SIMULATOR).get("FLEET_SIMULATOR_VEHICLES"));
     }
 
     @Test

@@ -12,7 +12,6 @@ import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5ClientBuilder;
 import com.hivemq.client.mqtt.mqtt5.message.auth.Mqtt5SimpleAuth;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
-import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5ConnectBuilder;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.Mqtt5RetainHandling;
 import java.net.URI;
@@ -70,6 +69,16 @@ final class HivemqMqttSubscriber implements MqttSubscriber {
         if (serverUri.getScheme().equals("ssl")) {
             builder = builder.sslWithDefaultConfig();
         }
+        // On the client, not on the CONNECT message: the client's reconnects reuse neither the message's credentials,
+        // and a broker that admits principals only would refuse every reconnect.
+        if (settings.username().isPresent()) {
+            var authentication =
+                    Mqtt5SimpleAuth.builder().username(settings.username().get());
+            settings.password()
+                    .ifPresent(
+                            password -> authentication.password(password.value().getBytes(StandardCharsets.UTF_8)));
+            builder = builder.simpleAuth(authentication.build());
+        }
         this.client = builder.buildAsync();
     }
 
@@ -106,21 +115,13 @@ final class HivemqMqttSubscriber implements MqttSubscriber {
     }
 
     private Mqtt5Connect connectMessage() {
-        Mqtt5ConnectBuilder builder = Mqtt5Connect.builder()
+        return Mqtt5Connect.builder()
                 .cleanStart(false)
                 .sessionExpiryInterval(settings.sessionExpiry().toSeconds())
                 .restrictions()
                 .receiveMaximum(settings.receiveMaximum())
-                .applyRestrictions();
-        if (settings.username().isPresent()) {
-            var authentication =
-                    Mqtt5SimpleAuth.builder().username(settings.username().get());
-            settings.password()
-                    .ifPresent(
-                            password -> authentication.password(password.value().getBytes(StandardCharsets.UTF_8)));
-            builder = builder.simpleAuth(authentication.build());
-        }
-        return builder.build();
+                .applyRestrictions()
+                .build();
     }
 
     /**

@@ -6,6 +6,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.simulator.model.FleetPatterns;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -32,6 +33,9 @@ import java.util.Optional;
  * @param glitchRate GPS glitches (one fix tens of km off) per vehicle-hour; 0 disables them
  * @param garageRate garage outages (device offline, fixes buffered and sent at once afterwards) per vehicle-hour; 0
  *     disables them
+ * @param deviceCredentials a file of {@code vehicle=secret} lines: those vehicles publish on a connection of their own
+ *     as their device principal (user name and client id = vehicle id), the others through {@link #clientId()}'s
+ *     connection (a gateway)
  * @param garageDuration how long a garage outage lasts
  * @param garageFixInterval time between the fixes a device buffers during a garage outage
  */
@@ -55,7 +59,8 @@ public record FleetSimulatorConfig(
         double glitchRate,
         double garageRate,
         Duration garageDuration,
-        Duration garageFixInterval) {
+        Duration garageFixInterval,
+        Optional<Path> deviceCredentials) {
     public static final String VEHICLES = "simulator.vehicles";
     public static final String SEED = "simulator.seed";
     public static final String FIX_INTERVAL = "simulator.fix-interval";
@@ -76,6 +81,10 @@ public record FleetSimulatorConfig(
     public static final String GARAGE_RATE = "simulator.garage-rate";
     public static final String GARAGE_DURATION = "simulator.garage-duration";
     public static final String GARAGE_FIX_INTERVAL = "simulator.garage-fix-interval";
+    public static final String DEVICE_CREDENTIALS = "simulator.device-credentials";
+
+    /** Messages a device connection may have unacknowledged: a device sends one fix per fix interval. */
+    static final int DEVICE_MAX_IN_FLIGHT = 10;
 
     public static final int DEFAULT_VEHICLES = 340;
     public static final long DEFAULT_SEED = 42;
@@ -116,6 +125,7 @@ public record FleetSimulatorConfig(
         requireNonNull(deliveryStopDuration, "deliveryStopDuration is null");
         requireNonNull(garageDuration, "garageDuration is null");
         requireNonNull(garageFixInterval, "garageFixInterval is null");
+        requireNonNull(deviceCredentials, "deviceCredentials is null");
         require(vehicles >= 1 && vehicles <= MAXIMUM_VEHICLES, VEHICLES, vehicles, "between 1 and " + MAXIMUM_VEHICLES);
         require(
                 fixInterval.compareTo(MINIMUM_FIX_INTERVAL) >= 0 && fixInterval.compareTo(MAXIMUM_FIX_INTERVAL) <= 0,
@@ -216,7 +226,41 @@ public record FleetSimulatorConfig(
                 source.doubleValue(GLITCH_RATE, DEFAULT_GLITCH_RATE),
                 source.doubleValue(GARAGE_RATE, DEFAULT_GARAGE_RATE),
                 source.duration(GARAGE_DURATION, DEFAULT_GARAGE_DURATION),
-                source.duration(GARAGE_FIX_INTERVAL, DEFAULT_GARAGE_FIX_INTERVAL));
+                source.duration(GARAGE_FIX_INTERVAL, DEFAULT_GARAGE_FIX_INTERVAL),
+                source.string(DEVICE_CREDENTIALS)
+                        .filter(value -> !value.isBlank())
+                        .map(Path::of));
+    }
+
+    /**
+     * The connection of one vehicle's own device: client id and user name the vehicle id, its secret, a device's
+     * small in-flight window; everything else as this configuration.
+     */
+    public FleetSimulatorConfig asDevice(String vehicleId, String secret) {
+        requireNonNull(vehicleId, "vehicleId is null");
+        requireNonNull(secret, "secret is null");
+        return new FleetSimulatorConfig(
+                vehicles,
+                seed,
+                fixInterval,
+                rate,
+                duration,
+                mqttUri,
+                Optional.of(vehicleId),
+                Optional.of(secret),
+                vehicleId,
+                jsonShare,
+                Math.min(maxInFlight, DEVICE_MAX_IN_FLIGHT),
+                connectTimeout,
+                closeTimeout,
+                v2Share,
+                deliveryStopDuration,
+                deviationRate,
+                glitchRate,
+                garageRate,
+                garageDuration,
+                garageFixInterval,
+                Optional.empty());
     }
 
     /** Every default. */
@@ -280,7 +324,8 @@ public record FleetSimulatorConfig(
                 + ", connectTimeout=" + connectTimeout + ", closeTimeout=" + closeTimeout + ", v2Share=" + v2Share
                 + ", deliveryStopDuration=" + deliveryStopDuration + ", deviationRate=" + deviationRate
                 + ", glitchRate=" + glitchRate + ", garageRate=" + garageRate + ", garageDuration=" + garageDuration
-                + ", garageFixInterval=" + garageFixInterval + "]";
+                + ", garageFixInterval=" + garageFixInterval + ", deviceCredentials="
+                + deviceCredentials.map(Path::toString).orElse("<none>") + "]";
     }
 
     private static String scheme(URI uri) {

@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
             "simulator.rate (0 = vehicles / fix interval), simulator.duration (60s, 0s = until stopped),",
             "simulator.mqtt-uri (tcp://127.0.0.1:1883), simulator.mqtt-username, simulator.mqtt-password,",
             "simulator.client-id (fleet-simulator), simulator.json-share (0.1), simulator.max-in-flight (1000),",
-            "simulator.connect-timeout (10s), simulator.close-timeout (30s).",
+            "simulator.connect-timeout (10s), simulator.close-timeout (30s), simulator.device-credentials (none:",
+            "a file of vehicle=secret lines; those vehicles publish on device connections of their own).",
             "Fleet patterns (a rate of 0 disables one): simulator.v2-share (0.3), simulator.delivery-stop-duration",
             "(3m), simulator.deviation-rate (0.2 per vehicle-hour), simulator.glitch-rate (0.5),",
             "simulator.garage-rate (0.1), simulator.garage-duration (10m), simulator.garage-fix-interval (1s).",
@@ -65,7 +66,13 @@ public final class FleetSimulatorMain implements Callable<Integer> {
             return EXIT_STARTUP_FAILED;
         }
         LOG.info("Starting fleet simulator with {}", config);
-        MqttPositionPublisher publisher = new MqttPositionPublisher(config);
+        FleetPublisher publisher;
+        try {
+            publisher = FleetPublisher.of(config);
+        } catch (ConfigException e) {
+            LOG.error("Fleet simulator cannot start: {}", e.getMessage());
+            return EXIT_STARTUP_FAILED;
+        }
         try {
             publisher.start();
         } catch (BrokerUnavailableException e) {

@@ -68,6 +68,16 @@ public final class MqttPositionPublisher implements PositionPublisher, AutoClose
         if (config.mqttTls()) {
             builder = builder.sslWithDefaultConfig();
         }
+        // On the client, not on the CONNECT message: the client's reconnects (after a broker restart) do not reuse the
+        // message's credentials, and a broker that admits principals only would refuse them.
+        if (config.mqttUsername().isPresent()) {
+            Mqtt5SimpleAuthBuilder.Complete credentials =
+                    Mqtt5SimpleAuth.builder().username(config.mqttUsername().get());
+            builder = builder.simpleAuth(config.mqttPassword()
+                    .map(password -> credentials.password(password.getBytes(StandardCharsets.UTF_8)))
+                    .orElse(credentials)
+                    .build());
+        }
         this.client = builder.buildAsync();
     }
 
@@ -80,22 +90,11 @@ public final class MqttPositionPublisher implements PositionPublisher, AutoClose
         if (!state.compareAndSet(State.NEW, State.STARTING)) {
             throw new IllegalStateException("The publisher was already started");
         }
-        Mqtt5SimpleAuth authentication = config.mqttUsername()
-                .map(username -> {
-                    Mqtt5SimpleAuthBuilder.Complete credentials =
-                            Mqtt5SimpleAuth.builder().username(username);
-                    return config.mqttPassword()
-                            .map(password -> credentials.password(password.getBytes(StandardCharsets.UTF_8)))
-                            .orElse(credentials)
-                            .build();
-                })
-                .orElse(null);
         Mqtt5ConnAck connectionAcknowledgement;
         try {
             connectionAcknowledgement = client.connectWith()
                     .cleanStart(true)
                     .sessionExpiryInterval(SESSION_EXPIRY.toSeconds())
-                    .simpleAuth(authentication)
                     .send()
                     .get(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

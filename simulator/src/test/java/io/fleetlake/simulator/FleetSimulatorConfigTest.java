@@ -8,6 +8,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.simulator.model.FleetPatterns;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +42,8 @@ class FleetSimulatorConfigTest {
                         0.5,
                         0.1,
                         Duration.ofMinutes(10),
-                        Duration.ofSeconds(1)));
+                        Duration.ofSeconds(1),
+                        Optional.empty()));
         assertThat(config).isEqualTo(FleetSimulatorConfig.defaults());
         assertThat(config.patterns())
                 .isEqualTo(new FleetPatterns(
@@ -76,7 +78,8 @@ class FleetSimulatorConfigTest {
                 Map.entry("simulator.glitch-rate", "0"),
                 Map.entry("simulator.garage-rate", "2"),
                 Map.entry("simulator.garage-duration", "15m"),
-                Map.entry("simulator.garage-fix-interval", "250ms"))));
+                Map.entry("simulator.garage-fix-interval", "250ms"),
+                Map.entry("simulator.device-credentials", "/data/secrets/devices.properties"))));
 
         assertThat(config)
                 .isEqualTo(new FleetSimulatorConfig(
@@ -99,12 +102,20 @@ class FleetSimulatorConfigTest {
                         0,
                         2,
                         Duration.ofMinutes(15),
-                        Duration.ofMillis(250)));
+                        Duration.ofMillis(250),
+                        Optional.of(Path.of("/data/secrets/devices.properties"))));
         assertThat(config.naturalRate()).isCloseTo(40.0, within(1e-9));
         assertThat(config.effectiveRate()).isCloseTo(12.5, within(1e-9));
         assertThat(config.bounded()).isFalse();
         assertThat(config.mqttTls()).isTrue();
         assertThat(config.mqttPort()).isEqualTo(8884);
+        FleetSimulatorConfig device = config.asDevice("VH-0007", "device-secret");
+        assertThat(device.clientId()).isEqualTo("VH-0007");
+        assertThat(device.mqttUsername()).contains("VH-0007");
+        assertThat(device.mqttPassword()).contains("device-secret");
+        assertThat(device.maxInFlight()).isEqualTo(10);
+        assertThat(device.deviceCredentials()).isEmpty();
+        assertThat(device.toString()).doesNotContain("device-secret");
     }
 
     @Test

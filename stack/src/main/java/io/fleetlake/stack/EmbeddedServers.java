@@ -97,6 +97,8 @@ public final class EmbeddedServers implements StackServers {
                                 host,
                                 "mqtt.port",
                                 javaComponents.port(StackPort.MQTT),
+                                "mqtt.tls-port",
+                                javaComponents.port(StackPort.MQTT_TLS),
                                 "mqtt.data-dir",
                                 javaComponents.directory(FleetStack.MQTT)),
                         HealthProbes.tcp(host, settings.port(StackPort.MQTT)),

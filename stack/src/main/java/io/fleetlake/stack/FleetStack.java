@@ -12,6 +12,7 @@ import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.health.StackHealthSources;
+import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.metrics.PrometheusServer;
@@ -78,12 +79,15 @@ public final class FleetStack {
     private final FleetHome home;
     private final StackServers servers;
     private final JavaComponents javaComponents;
+    /** The secrets of the stack's own MQTT principals, created on the first start of the data folder. */
+    private final Map<String, String> mqttSecrets;
 
     private FleetStack(StackSettings settings, FleetHome home, StackServers servers) {
         this.settings = requireNonNull(settings, "settings is null");
         this.home = requireNonNull(home, "home is null");
         this.servers = requireNonNull(servers, "servers is null");
         this.javaComponents = new JavaComponents(settings, home);
+        this.mqttSecrets = StackMqttIdentity.of(settings).ensure();
     }
 
     /** The stack with its default servers, {@link EmbeddedServers}. */
@@ -154,7 +158,10 @@ public final class FleetStack {
                         "connect.port", javaComponents.port(StackPort.CONNECT),
                         "connect.bootstrap-servers", settings.kafkaBootstrapServers(),
                         "connect.connector-name", CONNECTOR_NAME,
-                        "mqtt.server-uri", settings.mqttUri()),
+                        "mqtt.server-uri", settings.mqttUri(),
+                        // In the worker's owner-only configuration file, never on its command line.
+                        "mqtt.username", StackMqttIdentity.INGEST,
+                        "mqtt.password", mqttSecrets.get(StackMqttIdentity.INGEST)),
                 // Healthy when the connector and its tasks run in this very worker (not a status left by the previous
                 // process), are connected to MQTT and no message waits too long for Kafka (ingest-connect README).
                 HealthProbes.http(URI.create(connectUri + "/ingest/health"), body -> true),

@@ -6,6 +6,8 @@ public enum StackPort {
     KAFKA_CONTROLLER("kafka.controller-port", 19093),
     S3("s3.port", 19000),
     MQTT("mqtt.port", 11883),
+    /** The MQTT broker's TLS listener, for devices (certificate of the data folder's local CA unless configured). */
+    MQTT_TLS("mqtt.tls-port", 18883),
     REDIS("redis.port", 16379),
     CATALOG("catalog.port", 18181),
     CONNECT("connect.port", 18083),

@@ -48,51 +48,66 @@ public final class MqttPublishers implements AutoCloseable {
     }
 
     /**
-     * Connects {@code count} clients named {@code <clientIdPrefix>-<n>}, each with up to 2,000 messages in flight.
+     * Connects {@code count} clients named {@code <clientIdPrefix>-<n>}, each with up to 2,000 messages in flight, all
+     * logged in as {@code gateway} (whose name {@code clientIdPrefix} must start with: the broker admits a client id
+     * only for the principal that owns it).
      *
      * @param simulator the stack's simulator settings (broker address)
      */
-    public static MqttPublishers connect(FleetSimulatorConfig simulator, String clientIdPrefix, int count) {
-        return connect(simulator, clientIdPrefix, count, index -> GATEWAY_MAX_IN_FLIGHT);
+    public static MqttPublishers connect(
+            FleetSimulatorConfig simulator, String clientIdPrefix, int count, MqttLogin gateway) {
+        List<Client> clients = new ArrayList<>();
+        for (int index = 0; index < count; index++) {
+            clients.add(new Client(clientIdPrefix + "-" + index, gateway, GATEWAY_MAX_IN_FLIGHT));
+        }
+        return connect(simulator, clients);
     }
 
     /**
-     * Connects the clients of {@code mix}: first its devices ({@code <clientIdPrefix>-device-<n>}), then its gateways
-     * ({@code <clientIdPrefix>-gateway-<n>}), eight connections at a time.
+     * Connects the clients of {@code mix}, eight connections at a time: first its devices, each logged in as the
+     * device of its vehicle (client id = user name = vehicle id, {@code devices.get(n)} for device {@code n}, which
+     * publishes the fixes of {@code vehicles.get(n)} in {@link #publish}), then its gateways ({@code
+     * <clientIdPrefix>-gateway-<n>}), logged in as {@code gateway}.
      */
-    public static MqttPublishers connect(FleetSimulatorConfig simulator, String clientIdPrefix, Mix mix) {
+    public static MqttPublishers connect(
+            FleetSimulatorConfig simulator,
+            String clientIdPrefix,
+            Mix mix,
+            MqttLogin gateway,
+            List<MqttLogin> devices) {
         requireNonNull(mix, "mix is null");
-        List<String> names = new ArrayList<>();
-        for (int device = 0; device < mix.devices(); device++) {
-            names.add(clientIdPrefix + "-device-" + device);
+        requireNonNull(devices, "devices is null");
+        if (devices.size() != mix.devices()) {
+            throw new IllegalArgumentException(
+                    "The mix has " + mix.devices() + " devices, " + devices.size() + " device logins were given");
         }
-        for (int gateway = 0; gateway < mix.gateways(); gateway++) {
-            names.add(clientIdPrefix + "-gateway-" + gateway);
+        List<Client> clients = new ArrayList<>();
+        for (MqttLogin device : devices) {
+            clients.add(new Client(device.username(), device, DEVICE_MAX_IN_FLIGHT));
         }
-        return connect(simulator, names, index -> index < mix.devices() ? DEVICE_MAX_IN_FLIGHT : GATEWAY_MAX_IN_FLIGHT);
+        for (int index = 0; index < mix.gateways(); index++) {
+            clients.add(new Client(clientIdPrefix + "-gateway-" + index, gateway, GATEWAY_MAX_IN_FLIGHT));
+        }
+        return connect(simulator, clients);
     }
 
-    private static MqttPublishers connect(
-            FleetSimulatorConfig simulator, String clientIdPrefix, int count, IndexedMaximum maxInFlight) {
-        List<String> names = new ArrayList<>();
-        for (int index = 0; index < count; index++) {
-            names.add(clientIdPrefix + "-" + index);
-        }
-        return connect(simulator, names, maxInFlight);
-    }
+    private record Client(String clientId, MqttLogin login, int maxInFlight) {}
 
-    private static MqttPublishers connect(
-            FleetSimulatorConfig simulator, List<String> clientIds, IndexedMaximum maxInFlight) {
+    private static MqttPublishers connect(FleetSimulatorConfig simulator, List<Client> clients) {
         requireNonNull(simulator, "simulator is null");
         List<MqttPositionPublisher> publishers = new ArrayList<>();
-        for (int index = 0; index < clientIds.size(); index++) {
+        for (Client client : clients) {
             FleetSimulatorConfig config = FleetSimulatorConfig.from(ConfigSource.of(Map.of(
                     FleetSimulatorConfig.MQTT_URI,
                     simulator.mqttUri().toString(),
                     FleetSimulatorConfig.CLIENT_ID,
-                    clientIds.get(index),
+                    client.clientId(),
+                    FleetSimulatorConfig.MQTT_USERNAME,
+                    client.login().username(),
+                    FleetSimulatorConfig.MQTT_PASSWORD,
+                    client.login().password(),
                     FleetSimulatorConfig.MAX_IN_FLIGHT,
-                    Integer.toString(maxInFlight.of(index)),
+                    Integer.toString(client.maxInFlight()),
                     FleetSimulatorConfig.CLOSE_TIMEOUT,
                     "120s")));
             publishers.add(new MqttPositionPublisher(config));
@@ -109,7 +124,7 @@ public final class MqttPublishers implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             closeAll(publishers);
-            throw new IllegalStateException("Interrupted while connecting " + clientIds.size() + " MQTT clients", e);
+            throw new IllegalStateException("Interrupted while connecting " + clients.size() + " MQTT clients", e);
         } catch (ExecutionException e) {
             closeAll(publishers);
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
@@ -283,11 +298,6 @@ public final class MqttPublishers implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         };
-    }
-
-    @FunctionalInterface
-    private interface IndexedMaximum {
-        int of(int index);
     }
 
     /**

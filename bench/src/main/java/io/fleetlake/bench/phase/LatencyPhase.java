@@ -107,7 +107,8 @@ public final class LatencyPhase {
             thread.setDaemon(true);
             return thread;
         });
-        try (MqttPublishers publishers = MqttPublishers.connect(stack.simulator(), "fleet-bench-latency", 1);
+        try (MqttPublishers publishers =
+                        MqttPublishers.connect(stack.simulator(), "fleet-bench-latency", 1, stack.gatewayLogin());
                 TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl());
                 CommittedRecords kafka = new CommittedRecords(
                         stack.kafkaBootstrapServers(),

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.bench.BenchSettings;
 import io.fleetlake.bench.BenchStack;
 import io.fleetlake.bench.load.DeviceClock;
+import io.fleetlake.bench.load.MqttLogin;
 import io.fleetlake.bench.load.MqttPublishers;
 import io.fleetlake.bench.load.MqttPublishers.Ledger;
 import io.fleetlake.bench.load.MqttPublishers.Mix;
@@ -101,7 +102,12 @@ public final class MqttThroughputPhase {
                 .progress(
                         "MQTT: connecting %,d device clients (one fix every %d s each) and %d gateway clients",
                         mix.devices(), DEVICE_INTERVAL_SECONDS, mix.gateways());
-        try (MqttPublishers publishers = MqttPublishers.connect(stack.simulator(), "fleet-bench-mqtt", mix);
+        // The device clients log in as their vehicles' devices, the gateways as the stack's bench gateway.
+        List<MqttLogin> devices = stack.deviceLogins(vehicles.subList(0, mix.devices()).stream()
+                .map(Vehicle::vehicleId)
+                .toList());
+        try (MqttPublishers publishers = MqttPublishers.connect(
+                        stack.simulator(), "fleet-bench-mqtt", mix, stack.gatewayLogin(), devices);
                 ConsumerLag kafka = new ConsumerLag(stack.kafkaBootstrapServers())) {
             Mix warmUp = new Mix(
                     mix.rate(),

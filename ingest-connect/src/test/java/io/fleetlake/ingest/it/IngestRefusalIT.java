@@ -48,12 +48,17 @@ class IngestRefusalIT {
     @TempDir
     static Path directory;
 
+    private static BrokerIdentity identity;
+    private static String ingestSecret;
+
     private static ServerProcessUnderTest kafka;
     private static ServerProcessUnderTest mqtt;
 
     @BeforeAll
     static void startServers() {
         kafka = ServerProcessUnderTest.kafka(directory);
+        identity = new BrokerIdentity(directory);
+        ingestSecret = identity.addIngest();
         mqtt = ServerProcessUnderTest.mqtt(directory, Map.of("mqtt.max-packet-size", Integer.toString(4 << 20)));
     }
 
@@ -84,7 +89,7 @@ class IngestRefusalIT {
         refusedByTheTopic[0] = 'T';
 
         try (ConnectWorker worker = startWorker();
-                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "refusal", 1)) {
+                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "refusal", 1, identity)) {
             publisher.publish(0, "VH-1", "before");
             publisher.publish(0, "fleet/VH-BIG/position", oneMebibyteAndOne, "one-mebibyte-and-one");
             publisher.publish(0, "fleet/VH-TOPIC/position", refusedByTheTopic, "refused-by-the-topic");
@@ -132,7 +137,7 @@ class IngestRefusalIT {
         }
 
         try (ConnectWorker restarted = startWorker();
-                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "refusal-after-restart", 1)) {
+                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "refusal-after-restart", 1, identity)) {
             publisher.publish(0, "VH-2", "marker-after-restart");
             publisher.awaitAll(Duration.ofMinutes(1));
             await().atMost(Duration.ofMinutes(2)).until(() -> rawValues().contains("marker-after-restart"));
@@ -157,7 +162,11 @@ class IngestRefusalIT {
                 "connect.max-record-size",
                 Integer.toString(MAX_RECORD_SIZE),
                 "mqtt.server-uri",
-                "tcp://" + mqtt.address()))));
+                "tcp://" + mqtt.address(),
+                "mqtt.username",
+                BrokerIdentity.INGEST,
+                "mqtt.password",
+                ingestSecret))));
         try {
             worker.start();
         } catch (RuntimeException e) {

@@ -42,12 +42,17 @@ class KafkaPauseIT {
     @TempDir
     static Path directory;
 
+    private static BrokerIdentity identity;
+    private static String ingestSecret;
+
     private static ServerProcessUnderTest kafka;
     private static ServerProcessUnderTest mqtt;
 
     @BeforeAll
     static void startServers() {
         kafka = ServerProcessUnderTest.kafka(directory);
+        identity = new BrokerIdentity(directory);
+        ingestSecret = identity.addIngest();
         mqtt = ServerProcessUnderTest.mqtt(directory, Map.of());
     }
 
@@ -64,12 +69,21 @@ class KafkaPauseIT {
     @Test
     void everyAcknowledgedMessageReachesKafkaAcrossABrokerPause() throws Exception {
         try (ConnectWorker worker = new ConnectWorker(ConnectWorkerConfig.from(ConfigSource.of(Map.of(
-                        "connect.port", "0",
-                        "connect.bootstrap-servers", kafka.address(),
-                        "connect.group-id", "pause-test",
-                        "connect.supervision-interval", "2s",
-                        "mqtt.server-uri", "tcp://" + mqtt.address()))));
-                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "pause", CLIENTS)) {
+                        "connect.port",
+                        "0",
+                        "connect.bootstrap-servers",
+                        kafka.address(),
+                        "connect.group-id",
+                        "pause-test",
+                        "connect.supervision-interval",
+                        "2s",
+                        "mqtt.server-uri",
+                        "tcp://" + mqtt.address(),
+                        "mqtt.username",
+                        BrokerIdentity.INGEST,
+                        "mqtt.password",
+                        ingestSecret))));
+                LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "pause", CLIENTS, identity)) {
             worker.start();
             CompletableFuture<Void> publishing = CompletableFuture.runAsync(() -> publishPaced(publisher));
             await().atMost(Duration.ofMinutes(1)).until(() -> rawIds().size() > 1_000);

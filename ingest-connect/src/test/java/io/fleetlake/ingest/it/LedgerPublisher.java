@@ -1,5 +1,7 @@
 package io.fleetlake.ingest.it;
 
+import static org.awaitility.Awaitility.await;
+
 import com.hivemq.client.mqtt.MqttClient;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
@@ -23,22 +25,32 @@ final class LedgerPublisher implements AutoCloseable {
     private final Set<String> failed = ConcurrentHashMap.newKeySet();
     private final List<CompletableFuture<?>> sent = new ArrayList<>();
 
-    LedgerPublisher(String mqttAddress, String clientIdPrefix, int clientCount) {
+    /** Connects {@code clientCount} clients {@code <clientIdPrefix>-<n>}, logged in as the gateway {@code clientIdPrefix}. */
+    LedgerPublisher(String mqttAddress, String clientIdPrefix, int clientCount, BrokerIdentity identity) {
         String host = mqttAddress.substring(0, mqttAddress.lastIndexOf(':'));
         int port = Integer.parseInt(mqttAddress.substring(mqttAddress.lastIndexOf(':') + 1));
+        byte[] secret = identity.gateway(clientIdPrefix).getBytes(StandardCharsets.UTF_8);
         for (int index = 0; index < clientCount; index++) {
             Mqtt5AsyncClient client = MqttClient.builder()
                     .useMqttVersion5()
                     .identifier(clientIdPrefix + "-" + index)
                     .serverHost(host)
                     .serverPort(port)
+                    .simpleAuth()
+                    .username(clientIdPrefix)
+                    .password(secret)
+                    .applySimpleAuth()
                     .automaticReconnectWithDefaultConfig()
                     .buildAsync();
-            client.connectWith()
-                    .cleanStart(true)
-                    .sessionExpiryInterval(600)
-                    .send()
-                    .join();
+            // The broker reads a changed registry within a second; until then it refuses the new gateway.
+            await().atMost(Duration.ofSeconds(30))
+                    .ignoreExceptions()
+                    .until(() -> client.connectWith()
+                                    .cleanStart(true)
+                                    .sessionExpiryInterval(600)
+                                    .send()
+                                    .join()
+                            != null);
             clients.add(client);
         }
     }

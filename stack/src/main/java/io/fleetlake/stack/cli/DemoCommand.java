@@ -3,13 +3,14 @@ package io.fleetlake.stack.cli;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
+import io.fleetlake.simulator.FleetPublisher;
 import io.fleetlake.simulator.FleetSimulator;
 import io.fleetlake.simulator.FleetSimulatorConfig;
-import io.fleetlake.simulator.MqttPositionPublisher;
 import io.fleetlake.simulator.SimulationSummary;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -69,10 +70,23 @@ public final class DemoCommand implements Callable<Integer> {
                                 Integer.toString(vehicles)),
                         "demo options");
         StackSettings settings = options.settings(configuration, home);
-        FleetSimulatorConfig simulatorConfig = FleetSimulatorConfig.from(
-                configuration.withOverrides(Map.of(FleetSimulatorConfig.MQTT_URI, settings.mqttUri()), "demo options"));
-
         EmbeddedStack stack = FleetStack.create(settings, home);
+        // The simulator publishes as the stack's gateway principal, a few vehicles as their own devices: the
+        // secrets come from the data folder, in this process, never through a command line or the log.
+        StackMqttIdentity identity = StackMqttIdentity.of(settings);
+        FleetSimulatorConfig simulatorConfig = FleetSimulatorConfig.from(configuration.withOverrides(
+                Map.of(
+                        FleetSimulatorConfig.MQTT_URI,
+                        settings.mqttUri(),
+                        FleetSimulatorConfig.CLIENT_ID,
+                        StackMqttIdentity.SIMULATOR,
+                        FleetSimulatorConfig.MQTT_USERNAME,
+                        StackMqttIdentity.SIMULATOR,
+                        FleetSimulatorConfig.MQTT_PASSWORD,
+                        identity.secret(StackMqttIdentity.SIMULATOR).orElseThrow(),
+                        FleetSimulatorConfig.DEVICE_CREDENTIALS,
+                        identity.simulatorDeviceCredentials().toString()),
+                "demo options"));
         StackRunner.startWithShutdownHook(stack, settings);
         StackRunner.printEndpoints(stack);
 
@@ -80,7 +94,7 @@ public final class DemoCommand implements Callable<Integer> {
                 "Driving %d vehicles for %s (about %.0f positions/s over MQTT QoS 1) ...%n",
                 simulatorConfig.vehicles(), simulatorConfig.duration(), simulatorConfig.effectiveRate());
         SimulationSummary summary;
-        try (MqttPositionPublisher publisher = new MqttPositionPublisher(simulatorConfig)) {
+        try (FleetPublisher publisher = FleetPublisher.of(simulatorConfig)) {
             publisher.start();
             try (FleetSimulator simulator = new FleetSimulator(simulatorConfig, publisher)) {
                 summary = simulator.run();

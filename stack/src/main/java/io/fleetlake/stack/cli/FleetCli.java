@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             SparkCommand.class,
             MaintainCommand.class,
             GeocodeCommand.class,
+            DevicesCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })

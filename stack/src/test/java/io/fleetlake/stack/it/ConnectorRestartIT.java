@@ -96,8 +96,15 @@ class ConnectorRestartIT {
         StackSettings settings = running.settings();
         URI broker = URI.create(settings.mqttUri());
         Duration connectTimeout = Duration.ofSeconds(30);
+        TestGateways.Credentials credentials = TestGateways.gateway(settings, BURST_CLIENT);
         try (FloodingMqttClient gateway = FloodingMqttClient.connect(
-                broker.getHost(), broker.getPort(), BURST_CLIENT, BURST_SESSION_EXPIRY, connectTimeout)) {
+                broker.getHost(),
+                broker.getPort(),
+                BURST_CLIENT,
+                credentials.username(),
+                credentials.password(),
+                BURST_SESSION_EXPIRY,
+                connectTimeout)) {
             // The broker restarts under the connected gateway, which keeps queueing while it is away.
             running.stack().restart(FleetStack.MQTT);
         }
@@ -113,7 +120,13 @@ class ConnectorRestartIT {
 
         FloodingMqttClient.Outcome outcome;
         try (FloodingMqttClient gateway = FloodingMqttClient.connect(
-                broker.getHost(), broker.getPort(), BURST_CLIENT, BURST_SESSION_EXPIRY, connectTimeout)) {
+                broker.getHost(),
+                broker.getPort(),
+                BURST_CLIENT,
+                credentials.username(),
+                credentials.password(),
+                BURST_SESSION_EXPIRY,
+                connectTimeout)) {
             awaitSubscription(gateway, codec);
             outcome = gateway.flood(queued, Duration.ofMinutes(3));
         }

@@ -56,12 +56,19 @@ final class LedgerPublishers implements AutoCloseable {
                 prefix,
                 vehiclesPerClient,
                 Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS));
+        // One gateway principal for all the clients: client ids <gateway>-<n> belong to it.
+        String gateway = prefix.toLowerCase() + "client";
+        TestGateways.Credentials credentials = TestGateways.gateway(settings, gateway);
         for (int index = 0; index < clientCount; index++) {
             FleetSimulatorConfig config = FleetSimulatorConfig.from(ConfigSource.of(Map.of(
                     FleetSimulatorConfig.MQTT_URI,
                     settings.mqttUri(),
+                    FleetSimulatorConfig.MQTT_USERNAME,
+                    credentials.username(),
+                    FleetSimulatorConfig.MQTT_PASSWORD,
+                    credentials.password(),
                     FleetSimulatorConfig.CLIENT_ID,
-                    prefix.toLowerCase() + "client-" + index,
+                    gateway + "-" + index,
                     FleetSimulatorConfig.MAX_IN_FLIGHT,
                     Integer.toString(RECEIVE_MAXIMUM),
                     FleetSimulatorConfig.CLOSE_TIMEOUT,

@@ -20,9 +20,18 @@ final class TestPublisher implements AutoCloseable {
         this.publisher = publisher;
     }
 
+    /** Connects as the test gateway {@code clientId} ({@link TestGateways}). */
     static TestPublisher connect(StackSettings settings, String clientId) {
-        FleetSimulatorConfig config = FleetSimulatorConfig.from(ConfigSource.of(
-                Map.of(FleetSimulatorConfig.MQTT_URI, settings.mqttUri(), FleetSimulatorConfig.CLIENT_ID, clientId)));
+        TestGateways.Credentials credentials = TestGateways.gateway(settings, clientId);
+        FleetSimulatorConfig config = FleetSimulatorConfig.from(ConfigSource.of(Map.of(
+                FleetSimulatorConfig.MQTT_URI,
+                settings.mqttUri(),
+                FleetSimulatorConfig.CLIENT_ID,
+                clientId,
+                FleetSimulatorConfig.MQTT_USERNAME,
+                credentials.username(),
+                FleetSimulatorConfig.MQTT_PASSWORD,
+                credentials.password())));
         MqttPositionPublisher publisher = new MqttPositionPublisher(config);
         publisher.start();
         return new TestPublisher(publisher);

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
-import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectedColumns;
@@ -245,14 +244,13 @@ class VerifyIT {
         return JSON.readTree(response.body()).path(CLIENT_ID_PREFIX).asText(DEFAULT_CLIENT_ID_PREFIX) + "-0";
     }
 
-    /** Connects with {@code clientId} and a clean start, as a second device with the same id would: the session goes. */
+    /**
+     * Connects with {@code clientId} and a clean start, as a second worker of the ingest principal with the same id
+     * would: the session goes. (A device can no longer do it: the broker admits a client id only for the principal
+     * that owns it.)
+     */
     private static void clearSession(StackSettings settings, String clientId) {
-        URI mqtt = URI.create(settings.mqttUri());
-        Mqtt5BlockingClient client = Mqtt5Client.builder()
-                .identifier(clientId)
-                .serverHost(mqtt.getHost())
-                .serverPort(mqtt.getPort())
-                .buildBlocking();
+        Mqtt5BlockingClient client = TestGateways.client(settings, clientId, TestGateways.ingest(settings));
         assertThat(client.connectWith()
                         .cleanStart(true)
                         .sessionExpiryInterval(0)

@@ -4,16 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
-import com.hivemq.extension.sdk.api.ExtensionMain;
-import com.hivemq.extension.sdk.api.client.parameter.Listener;
-import com.hivemq.extension.sdk.api.interceptor.publish.PublishInboundInterceptor;
 import com.hivemq.extension.sdk.api.packets.general.Qos;
 import com.hivemq.extension.sdk.api.packets.publish.PublishPacket;
-import com.hivemq.extension.sdk.api.parameter.ExtensionStartInput;
-import com.hivemq.extension.sdk.api.parameter.ExtensionStartOutput;
-import com.hivemq.extension.sdk.api.parameter.ExtensionStopInput;
-import com.hivemq.extension.sdk.api.parameter.ExtensionStopOutput;
-import com.hivemq.extension.sdk.api.services.Services;
 import io.fleetlake.model.MqttTopics;
 
 /**
@@ -21,37 +13,21 @@ import io.fleetlake.model.MqttTopics;
  * served with HiveMQ's metrics (JMX, renamed by {@code deploy/prometheus/jmx/mqtt-broker.yml}) and reconciled with
  * what reached Kafka ({@code fleet verify}, alert {@code FleetIngestHopGap}).
  *
- * <p>Counted: every PUBLISH with QoS 1 or 2 whose topic follows {@link MqttTopics#POSITION_FILTER}, once per packet the
- * broker received (a device's resend with DUP set is a second packet, delivered again to the subscriber, and counted
- * again). QoS 0 publishes are not counted: the broker may drop them by design. The counters start at zero when the
- * broker starts; readers detect the reset by the counter going down (or by the process start time).
+ * <p>Counted: every PUBLISH with QoS 1 or 2 whose topic follows {@link MqttTopics#POSITION_FILTER} and that its
+ * client was authorized to publish ({@link IdentityEnforcement} counts it when it authorizes it: HiveMQ calls inbound
+ * interceptors before authorizers, so an interceptor would count refused publishes too), once per packet the broker
+ * received (a device's resend with DUP set is a second packet, delivered again to the subscriber, and counted again).
+ * QoS 0 publishes are not counted: the broker may drop them by design. The counters start at zero when the broker
+ * starts; readers detect the reset by the counter going down (or by the process start time).
  */
-final class PositionAccounting implements ExtensionMain {
+final class PositionAccounting {
     /** Name prefix of the per-listener counters; the listener's name follows. */
     static final String ACCEPTED_PREFIX = "fleet.mqtt.position-publishes-accepted.";
 
     /** Used when HiveMQ does not say on which listener a publish arrived. */
     static final String UNKNOWN_LISTENER = "unknown";
 
-    @Override
-    public void extensionStart(ExtensionStartInput input, ExtensionStartOutput output) {
-        Counters counters = new Counters(Services.metricRegistry());
-        PublishInboundInterceptor interceptor = (publishInput, publishOutput) -> counters.count(
-                publishInput.getPublishPacket(),
-                publishInput
-                        .getConnectionInformation()
-                        .getListener()
-                        .map(Listener::getName)
-                        .orElse(UNKNOWN_LISTENER));
-        Services.initializerRegistry()
-                .setClientInitializer(
-                        (initializerInput, clientContext) -> clientContext.addPublishInboundInterceptor(interceptor));
-    }
-
-    @Override
-    public void extensionStop(ExtensionStopInput input, ExtensionStopOutput output) {
-        // The counters belong to the broker's registry and end with it.
-    }
+    private PositionAccounting() {}
 
     /** The per-listener counters in one broker's registry. */
     static final class Counters {

@@ -32,6 +32,8 @@ import org.awaitility.core.ConditionTimeoutException;
  * packets itself over a plain socket, which also makes the flood deterministic: every packet is in the socket before
  * the first acknowledgement is read.
  *
+ * <p>It authenticates with a user name and password, as every client of the fleet's brokers must.
+ *
  * <p>A reader thread records every PUBACK (packet identifier and reason code) and the broker's DISCONNECT, if any, so
  * that a test can demand that the broker acknowledged every message and did not disconnect the client. Not
  * thread-safe: one test thread publishes.
@@ -79,16 +81,25 @@ public final class FloodingMqttClient implements AutoCloseable {
      * @throws IllegalStateException if the broker refused the connection
      */
     public static FloodingMqttClient connect(
-            String host, int port, String clientId, Duration sessionExpiry, Duration timeout) throws IOException {
+            String host,
+            int port,
+            String clientId,
+            String username,
+            String password,
+            Duration sessionExpiry,
+            Duration timeout)
+            throws IOException {
         requireNonNull(host, "host is null");
         requireNonNull(clientId, "clientId is null");
+        requireNonNull(username, "username is null");
+        requireNonNull(password, "password is null");
         requireNonNull(sessionExpiry, "sessionExpiry is null");
         requireNonNull(timeout, "timeout is null");
         Socket socket = new Socket();
         try {
             socket.connect(new InetSocketAddress(host, port), Math.toIntExact(timeout.toMillis()));
             socket.setTcpNoDelay(true);
-            socket.getOutputStream().write(connectPacket(clientId, sessionExpiry));
+            socket.getOutputStream().write(connectPacket(clientId, username, password, sessionExpiry));
             socket.getOutputStream().flush();
             socket.setSoTimeout(Math.toIntExact(timeout.toMillis()));
             DataInputStream input = new DataInputStream(socket.getInputStream());
@@ -189,11 +200,11 @@ public final class FloodingMqttClient implements AutoCloseable {
         socket.close();
     }
 
-    private static byte[] connectPacket(String clientId, Duration sessionExpiry) {
+    private static byte[] connectPacket(String clientId, String username, String password, Duration sessionExpiry) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         writeString(body, "MQTT");
         body.write(5);
-        body.write(0x00); // connect flags: clean start off, no will, no user name, no password
+        body.write(0xC0); // connect flags: user name and password, clean start off, no will
         writeTwoByteInteger(body, 0); // keep alive off: the flood is over long before any keep alive would matter
         body.write(5); // properties: the session expiry interval only
         body.write(PROPERTY_SESSION_EXPIRY_INTERVAL);
@@ -203,6 +214,8 @@ public final class FloodingMqttClient implements AutoCloseable {
         body.write((int) (seconds >>> 8) & 0xFF);
         body.write((int) seconds & 0xFF);
         writeString(body, clientId);
+        writeString(body, username);
+        writeString(body, password);
         return packet(CONNECT, body);
     }
 

@@ -6,7 +6,6 @@ import io.fleetlake.common.config.ConfigSource;
 import java.io.StringReader;
 import java.net.URL;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -18,16 +17,8 @@ import org.w3c.dom.Document;
 import org.xml.sax.InputSource;
 
 class HiveMqConfigurationTest {
-    private static final MqttBrokerConfig CONFIG = new MqttBrokerConfig(
-            "127.0.0.1",
-            11883,
-            Path.of("/data/mqtt"),
-            1_000_000,
-            Duration.ofDays(7),
-            65_536,
-            65_535,
-            1_000,
-            MqttBrokerConfig.Persistence.FILE);
+    private static final MqttBrokerConfig CONFIG =
+            MqttBrokerConfig.from(ConfigSource.of(Map.of("mqtt.port", "11883", "mqtt.data-dir", "/data/mqtt")));
 
     @Test
     void listenerIsBoundToTheConfiguredHostAndPort() throws Exception {
@@ -36,7 +27,33 @@ class HiveMqConfigurationTest {
         assertThat(valueAt(document, "/hivemq/listeners/tcp-listener/port")).isEqualTo("11883");
         assertThat(valueAt(document, "/hivemq/listeners/tcp-listener/bind-address"))
                 .isEqualTo("127.0.0.1");
+        assertThat(valueAt(document, "/hivemq/listeners/tcp-listener/name")).isEqualTo("tcp");
         assertThat(valueAt(document, "count(/hivemq/listeners/*)")).isEqualTo("1");
+        assertThat(valueAt(document, "/hivemq/restrictions/max-connections")).isEqualTo("10000");
+    }
+
+    @Test
+    void tlsListenerServesTheKeyStoreOnTheSameAddress() throws Exception {
+        MqttBrokerConfig withTls = MqttBrokerConfig.from(
+                ConfigSource.of(Map.of("mqtt.port", "11883", "mqtt.tls-port", "18883", "mqtt.data-dir", "/data/mqtt")));
+        String rendered = HiveMqConfiguration.render(
+                withTls,
+                java.util.Optional.of(
+                        new HiveMqConfiguration.KeyStoreFile(Path.of("/data/mqtt/conf/tls.p12"), "p<w&")));
+        Document document = parse(rendered);
+
+        assertThat(valueAt(document, "/hivemq/listeners/tls-tcp-listener/port")).isEqualTo("18883");
+        assertThat(valueAt(document, "/hivemq/listeners/tls-tcp-listener/bind-address"))
+                .isEqualTo("127.0.0.1");
+        assertThat(valueAt(document, "/hivemq/listeners/tls-tcp-listener/name")).isEqualTo("tls");
+        assertThat(valueAt(document, "/hivemq/listeners/tls-tcp-listener/tls/keystore/path"))
+                .isEqualTo("/data/mqtt/conf/tls.p12");
+        assertThat(valueAt(document, "/hivemq/listeners/tls-tcp-listener/tls/keystore/password"))
+                .isEqualTo("p<w&");
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(HiveMqConfigurationTest.class.getClassLoader().getResource("config.xsd"))
+                .newValidator()
+                .validate(new StreamSource(new StringReader(rendered)));
     }
 
     @Test
@@ -54,16 +71,12 @@ class HiveMqConfigurationTest {
 
     @Test
     void packetSizeReceiveMaximumAndPersistenceAreConfigured() throws Exception {
-        MqttBrokerConfig inMemory = new MqttBrokerConfig(
-                "127.0.0.1",
-                11883,
-                Path.of("/data/mqtt"),
-                1_000_000,
-                Duration.ofDays(7),
-                4096,
-                500,
-                50,
-                MqttBrokerConfig.Persistence.IN_MEMORY);
+        MqttBrokerConfig inMemory = MqttBrokerConfig.from(ConfigSource.of(Map.of(
+                "mqtt.port", "11883",
+                "mqtt.data-dir", "/data/mqtt",
+                "mqtt.max-packet-size", "4096",
+                "mqtt.server-receive-maximum", "500",
+                "mqtt.persistence", "in-memory")));
 
         Document document = parse(HiveMqConfiguration.render(inMemory));
 
@@ -100,8 +113,8 @@ class HiveMqConfigurationTest {
 
     @Test
     void hostIsEscaped() throws Exception {
-        MqttBrokerConfig config = new MqttBrokerConfig(
-                "a<b&c", 11883, Path.of("/data/mqtt"), 10, Duration.ofMinutes(1), 2048, 10, 50, CONFIG.persistence());
+        MqttBrokerConfig config = MqttBrokerConfig.from(
+                ConfigSource.of(Map.of("mqtt.host", "a<b&c", "mqtt.port", "11883", "mqtt.data-dir", "/data/mqtt")));
 
         assertThat(valueAt(parse(HiveMqConfiguration.render(config)), "/hivemq/listeners/tcp-listener/bind-address"))
                 .isEqualTo("a<b&c");
