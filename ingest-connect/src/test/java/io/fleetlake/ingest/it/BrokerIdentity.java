@@ -1,9 +1,9 @@
 package io.fleetlake.ingest.it;
 
-import io.fleetlake.mqtt.identity.PrincipalAdministration;
-import io.fleetlake.mqtt.identity.PrincipalAdministration.GrantMode;
-import io.fleetlake.mqtt.identity.RegistryFile;
-import io.fleetlake.mqtt.identity.VehicleGrant;
+import io.fleetlake.identity.mqtt.PrincipalAdministration;
+import io.fleetlake.identity.mqtt.PrincipalAdministration.GrantMode;
+import io.fleetlake.identity.mqtt.RegistryFile;
+import io.fleetlake.identity.mqtt.VehicleGrant;
 import java.nio.file.Path;
 import java.util.List;
 

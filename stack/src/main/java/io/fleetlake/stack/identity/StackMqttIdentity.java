@@ -2,14 +2,15 @@ package io.fleetlake.stack.identity;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.mqtt.identity.IssuedSecret;
-import io.fleetlake.mqtt.identity.Principal;
-import io.fleetlake.mqtt.identity.PrincipalAdministration;
-import io.fleetlake.mqtt.identity.PrincipalAdministration.GrantMode;
-import io.fleetlake.mqtt.identity.PrincipalKind;
-import io.fleetlake.mqtt.identity.PrincipalRegistry;
-import io.fleetlake.mqtt.identity.RegistryFile;
-import io.fleetlake.mqtt.identity.VehicleGrant;
+import io.fleetlake.identity.IssuedSecret;
+import io.fleetlake.identity.OwnerOnlyFiles;
+import io.fleetlake.identity.mqtt.Principal;
+import io.fleetlake.identity.mqtt.PrincipalAdministration;
+import io.fleetlake.identity.mqtt.PrincipalAdministration.GrantMode;
+import io.fleetlake.identity.mqtt.PrincipalKind;
+import io.fleetlake.identity.mqtt.PrincipalRegistry;
+import io.fleetlake.identity.mqtt.RegistryFile;
+import io.fleetlake.identity.mqtt.VehicleGrant;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import java.io.IOException;
@@ -203,7 +204,7 @@ public final class StackMqttIdentity {
 
     private static void store(Path file, Map<String, String> secrets) {
         try {
-            RegistryFile.createOwnerOnlyFolder(file.getParent());
+            OwnerOnlyFiles.createFolder(file.getParent());
             Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
             Files.deleteIfExists(temporary);
             Files.createFile(

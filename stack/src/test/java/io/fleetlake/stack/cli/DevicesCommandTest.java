@@ -3,7 +3,7 @@ package io.fleetlake.stack.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.common.config.ConfigSource;
-import io.fleetlake.mqtt.identity.PrincipalRegistry;
+import io.fleetlake.identity.mqtt.PrincipalRegistry;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import java.io.PrintWriter;

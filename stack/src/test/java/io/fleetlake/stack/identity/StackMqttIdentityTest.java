@@ -3,8 +3,8 @@ package io.fleetlake.stack.identity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.common.config.ConfigSource;
-import io.fleetlake.mqtt.identity.PrincipalKind;
-import io.fleetlake.mqtt.identity.PrincipalRegistry;
+import io.fleetlake.identity.mqtt.PrincipalKind;
+import io.fleetlake.identity.mqtt.PrincipalRegistry;
 import io.fleetlake.stack.StackSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,9 +4,9 @@ import static org.awaitility.Awaitility.await;
 
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5Client;
-import io.fleetlake.mqtt.identity.PrincipalAdministration;
-import io.fleetlake.mqtt.identity.PrincipalAdministration.GrantMode;
-import io.fleetlake.mqtt.identity.VehicleGrant;
+import io.fleetlake.identity.mqtt.PrincipalAdministration;
+import io.fleetlake.identity.mqtt.PrincipalAdministration.GrantMode;
+import io.fleetlake.identity.mqtt.VehicleGrant;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import java.net.URI;

@@ -5,9 +5,10 @@ import static java.util.Objects.requireNonNull;
 import com.hivemq.configuration.service.InternalConfigurations;
 import com.hivemq.embedded.EmbeddedExtension;
 import com.hivemq.embedded.EmbeddedHiveMQ;
-import io.fleetlake.mqtt.identity.LocalCertificateAuthority;
-import io.fleetlake.mqtt.identity.RegistryFile;
-import io.fleetlake.mqtt.identity.Secrets;
+import io.fleetlake.identity.LocalCertificateAuthority;
+import io.fleetlake.identity.OwnerOnlyFiles;
+import io.fleetlake.identity.Secrets;
+import io.fleetlake.identity.mqtt.RegistryFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -139,7 +140,7 @@ public final class MqttBroker implements AutoCloseable {
         String password = Secrets.generate(new SecureRandom());
         Path path = config.configurationDirectory().resolve("tls-keystore.p12");
         try {
-            RegistryFile.createOwnerOnlyFolder(config.configurationDirectory());
+            OwnerOnlyFiles.createFolder(config.configurationDirectory());
             KeyStore store = LocalCertificateAuthority.keyStore(files, password.toCharArray());
             Files.deleteIfExists(path);
             Files.createFile(path, OWNER_ONLY);
@@ -162,7 +163,7 @@ public final class MqttBroker implements AutoCloseable {
     private void writeConfiguration(Optional<HiveMqConfiguration.KeyStoreFile> keyStore) {
         Path file = config.configurationDirectory().resolve("config.xml");
         try {
-            RegistryFile.createOwnerOnlyFolder(config.configurationDirectory());
+            OwnerOnlyFiles.createFolder(config.configurationDirectory());
             Files.createDirectories(config.persistenceDirectory());
             Files.createDirectories(config.extensionsDirectory());
             // Owner-only: it holds the key store's password.
