@@ -3,7 +3,7 @@ package io.fleetlake.stack.identity;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.identity.IssuedSecret;
-import io.fleetlake.identity.OwnerOnlyFiles;
+import io.fleetlake.identity.SecretFile;
 import io.fleetlake.identity.mqtt.Principal;
 import io.fleetlake.identity.mqtt.PrincipalAdministration;
 import io.fleetlake.identity.mqtt.PrincipalAdministration.GrantMode;
@@ -13,20 +13,10 @@ import io.fleetlake.identity.mqtt.RegistryFile;
 import io.fleetlake.identity.mqtt.VehicleGrant;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
-import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -189,35 +179,14 @@ public final class StackMqttIdentity {
     }
 
     private static Map<String, String> load(Path file) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (NoSuchFileException e) {
-            return new TreeMap<>();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read the stack's MQTT secrets in " + file, e);
-        }
-        Map<String, String> secrets = new TreeMap<>();
-        properties.forEach((key, value) -> secrets.put((String) key, (String) value));
-        return secrets;
+        return secretFile(file).load();
     }
 
     private static void store(Path file, Map<String, String> secrets) {
-        try {
-            OwnerOnlyFiles.createFolder(file.getParent());
-            Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.deleteIfExists(temporary);
-            Files.createFile(
-                    temporary, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            try (Writer writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                writer.write("# MQTT secrets of the embedded stack's own principals (user name=secret); owner-only.\n");
-                for (Map.Entry<String, String> entry : secrets.entrySet()) {
-                    writer.write(entry.getKey() + "=" + entry.getValue() + "\n");
-                }
-            }
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write the stack's MQTT secrets to " + file, e);
-        }
+        secretFile(file).store(secrets);
+    }
+
+    private static SecretFile secretFile(Path file) {
+        return new SecretFile(file, "MQTT secrets of the embedded stack's own principals");
     }
 }
