@@ -69,6 +69,9 @@ public final class FlinkConfiguration {
         options.put("taskmanager.cpu.cores", Integer.toString(cluster.slotsPerTaskManager()));
         options.putAll(cluster.taskManagerMemory().flinkOptions());
         options.putAll(cluster.jobManagerMemory().flinkOptions());
+        // A TaskManager that ran out of memory (metaspace after many job generations) stays broken: every task placed
+        // on it fails again. Exiting hands it to the stack's supervisor, which starts a fresh process.
+        options.put("taskmanager.jvm-exit-on-oom", "true");
         // Each TaskManager gets its share of the job, so a lost TaskManager takes part of every operator with it.
         options.put("taskmanager.load-balance.mode", "slots");
         // A killed TaskManager is noticed after two failed heartbeats rather than at the 50 s timeout, which keeps its

@@ -19,7 +19,11 @@ public record TaskManagerMemory(int taskHeapMb, int managedMb) {
     static final int FRAMEWORK_OFF_HEAP_MB = 128;
     static final int TASK_OFF_HEAP_MB = 32;
     static final int NETWORK_MB = 64;
-    static final int METASPACE_MB = 256;
+    // Every job a TaskManager runs loads the job jar's classes (Iceberg, the AWS SDK, Avro) again, and not all of them
+    // are unloaded when the job ends: at 256 MiB a TaskManager ran out of metaspace on its fourth job (a rescale to 4
+    // and back and a resubmission after a lost JobManager). 512 MiB holds several generations; past that the
+    // TaskManager exits on the OutOfMemoryError (FlinkConfiguration) and the supervisor starts a fresh one.
+    static final int METASPACE_MB = 512;
     static final int OVERHEAD_MB = 192;
 
     public TaskManagerMemory {

@@ -85,12 +85,12 @@ class FlinkClusterSettingsTest {
 
         // heap = framework heap 128 + task heap 512; direct = framework off-heap 128 + task off-heap 32 + network 64
         assertThat(memory.jvmOptions())
-                .containsExactly("-Xmx640m", "-Xms640m", "-XX:MaxDirectMemorySize=224m", "-XX:MaxMetaspaceSize=256m");
+                .containsExactly("-Xmx640m", "-Xms640m", "-XX:MaxDirectMemorySize=224m", "-XX:MaxMetaspaceSize=512m");
         assertThat(memory.flinkOptions())
                 .containsEntry("taskmanager.memory.task.heap.size", "512m")
                 .containsEntry("taskmanager.memory.managed.size", "128m")
                 .containsEntry("taskmanager.memory.network.min", "64m")
                 .containsEntry("taskmanager.memory.network.max", "64m");
-        assertThat(memory.processMb()).isEqualTo(640 + 224 + 128 + 256 + 192);
+        assertThat(memory.processMb()).isEqualTo(640 + 224 + 128 + 512 + 192);
     }
 }

@@ -30,6 +30,7 @@ class FlinkConfigurationTest {
                 .containsEntry("taskmanager.host", "127.0.0.1")
                 .containsEntry("rest.port", Integer.toString(stack.port(StackPort.FLINK)))
                 .containsEntry("jobmanager.rpc.port", Integer.toString(stack.port(StackPort.FLINK_RPC)))
+                .containsEntry("taskmanager.jvm-exit-on-oom", "true")
                 .containsEntry("state.backend.type", "rocksdb")
                 .containsEntry("execution.checkpointing.dir", "s3://flink/checkpoints")
                 .containsEntry("execution.checkpointing.savepoint-dir", "s3://flink/savepoints")
