@@ -39,6 +39,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Audits against a history built with known snapshots: what each snapshot added (late arrivals and a backfill made
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and that the tag keeps the audit reproducible after old snapshots expire.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class AuditIT {
     private static final String VEHICLE = "AUD-01";
     private static final Duration TIMEOUT = Duration.ofMinutes(3);

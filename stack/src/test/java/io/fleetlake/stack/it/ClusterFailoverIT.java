@@ -42,6 +42,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,6 +72,7 @@ import org.slf4j.LoggerFactory;
  */
 @Order(Integer.MAX_VALUE)
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 // Bounded: 6 to 9 minutes on this machine under load (plus the shared stack's start when it runs first); CI runs it
 // beside the rest of the suite.
 @Timeout(value = 14, unit = TimeUnit.MINUTES)

@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Restarts on the ingest path lose nothing. The ingest connector acknowledges an MQTT message only after Kafka has it,
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * everything it queued during a broker restart at once is accepted, each of its positions stored once.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class ConnectorRestartIT {
     private static final String PREFIX = "RST-";
     private static final int VEHICLES = 10;

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -40,6 +41,7 @@ import redis.clients.jedis.Jedis;
  * instant although it has moved since.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class DashboardBrowserIT {
     private static final Duration POLL_INTERVAL = Duration.ofSeconds(2);
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Enrichment on the real stack: routes assigned through the planning API reach the pipeline's state, positions gain
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * vehicles behind every other test's event time leaves the windows of the garage test undisturbed.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class EnrichmentIT {
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     private static final double LATITUDE = 41.65;

@@ -26,6 +26,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A vehicle comes out of an underground garage and flushes nine minutes of buffered fixes at once. Every fix lands in
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * vehicle holds the right numbers; a second backfill changes nothing.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class GarageBurstIT {
     private static final String GARAGE = "GAR-01";
     private static final String PACER = "GAR-02";

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code fleet geocode} on the running stack: positions published at known places get those places through the Trino
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * and leaves the earlier rows as they were.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class GeocodeIT {
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     private static final String VIEW = Tables.qualified(Tables.POSITIONS_WITH_PLACES);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Executes every analyst notebook against the running stack with nbclient ({@code notebooks/run_notebooks.py}); a cell
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code notebooks/requirements.txt}: {@code FLEET_NOTEBOOK_PYTHON}, or {@code notebooks/.venv} (which .ci/run creates).
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class NotebooksIT {
     private static final Path OUTPUT = Path.of("target", "notebooks").toAbsolutePath();
 

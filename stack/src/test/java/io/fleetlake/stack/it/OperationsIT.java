@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Operations on the real stack: every component's metrics endpoint serves the series deploy/prometheus/README.md names,
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * unhealthy while positions arrive, giving the reason.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class OperationsIT {
     private static final String PREFIX = "OPS-";
     private static final ObjectMapper JSON = new ObjectMapper();

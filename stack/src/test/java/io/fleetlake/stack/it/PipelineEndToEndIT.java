@@ -28,6 +28,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The walking skeleton on real components: positions published over MQTT reach Iceberg (counted through Trino)
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * an earlier snapshot returns the earlier count.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class PipelineEndToEndIT {
     private static final String PREFIX = "E2E-";
     private static final int VEHICLES = 4;

@@ -19,12 +19,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Redis goes away while positions flow: the pipeline keeps committing to Iceberg (nothing lost, nothing blocked), and
  * when Redis is back the current state converges to every vehicle's newest position.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class RedisOutageIT {
     private static final String PREFIX = "RDS-";
     private static final int VEHICLES = 5;

@@ -22,8 +22,15 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * are done. Free ports and a fresh data directory under {@code target/} keep runs independent. Tests share it, so each
  * one uses its own vehicle ids. Its servers come from the {@link StackProvider} the system property {@value
  * StackProvider#PROPERTY} names: embedded processes by default, containers with {@code -Pcontainers}.
+ *
+ * <p>The integration tests run two classes at a time (the stack module's Failsafe configuration): a class that runs a
+ * stack of its own runs beside the classes of the shared stack, which take its {@link #LOCK} one at a time, since many
+ * of them stop, pause or restart its components and assert on what the others would disturb.
  */
 public final class SharedStack implements BeforeAllCallback, ParameterResolver {
+    /** The resource lock every class on the shared stack holds ({@code @ResourceLock(SharedStack.LOCK)}). */
+    public static final String LOCK = "fleet-shared-stack";
+
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(SharedStack.class);
 
     @Override
@@ -39,20 +46,6 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
         return running(context);
-    }
-
-    /**
-     * For a test class that runs a stack of its own: stops the shared stack first if an earlier class started it, so
-     * that two stacks never compete for this machine (the next class that needs the shared stack starts it again).
-     */
-    public static final class Exclusive implements BeforeAllCallback {
-        @Override
-        public void beforeAll(ExtensionContext context) {
-            RunningStack shared = context.getRoot().getStore(NAMESPACE).remove("stack", RunningStack.class);
-            if (shared != null) {
-                shared.close();
-            }
-        }
     }
 
     private static RunningStack running(ExtensionContext context) {

@@ -12,12 +12,14 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Spark reads the same tables through the same REST catalog and S3 as the pipeline and Trino: the daily summary it
  * writes agrees with what Trino counts in the history, and rerunning the day replaces it instead of adding to it.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class SparkDailySummaryIT {
     private static final String SUMMARY = Tables.qualified("daily_summary");
 

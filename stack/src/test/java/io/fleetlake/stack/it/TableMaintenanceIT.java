@@ -39,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code fleet maintain} on the running stack while positions stream through the real pipeline: compaction and
@@ -47,6 +48,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * an expired snapshot is refused with the audits' clear error.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class TableMaintenanceIT {
     private static final String VEHICLE = "MNT-01";
     private static final Duration TIMEOUT = Duration.ofMinutes(4);

@@ -37,6 +37,7 @@ import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The incident this project was built to prevent, replayed on the real stack: a too-strict operating region (a bounding
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * reprocessing recovers the wrongly rejected positions exactly once, however often it runs.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class ValidationAndReprocessIT {
     private static final String PREFIX = "VAL-";
     private static final Duration TIMEOUT = Duration.ofMinutes(4);
