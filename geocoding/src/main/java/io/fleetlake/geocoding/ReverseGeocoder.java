@@ -2,7 +2,7 @@ package io.fleetlake.geocoding;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.validation.GreatCircle;
+import io.fleetlake.model.geo.GreatCircle;
 import java.io.NotSerializableException;
 import java.io.ObjectInputStream;
 import java.io.Serial;

@@ -3,7 +3,7 @@ package io.fleetlake.geocoding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.fleetlake.validation.GreatCircle;
+import io.fleetlake.model.geo.GreatCircle;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.NotSerializableException;

@@ -20,6 +20,7 @@ import io.fleetlake.model.EnrichmentColumns;
 import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.VehicleStatus;
 import io.fleetlake.model.codec.PositionField;
+import io.fleetlake.model.geo.GreatCircle;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -45,7 +46,7 @@ import org.apache.spark.sql.expressions.WindowSpec;
  *   <li>{@code day} = {@code D}.
  *   <li>{@code positions = n}, 0 for a vehicle that only has rejections.
  *   <li>{@code distance_km} = the sum over {@code i = 2..n} of {@code h(f(i-1), f(i))} / 1000; 0 when {@code n <= 1}.
- *       {@code h} is the haversine distance in metres with {@code R = 6371008.8} m: {@code φ = radians(latitude)},
+ *       {@code h} is the haversine distance in metres with {@code R = 6371008.8} m ({@link GreatCircle}): {@code φ = radians(latitude)},
  *       {@code λ = radians(longitude)}, {@code a = sin((φ2 - φ1) / 2)}, {@code b = sin((λ2 - λ1) / 2)}, {@code h = 2 *
  *       R * asin(sqrt(least(1, a * a + cos(φ1) * cos(φ2) * b * b)))}.
  *   <li>{@code seconds_stopped} = the sum over {@code i = 2..n} of {@code event_time(i) - event_time(i-1)} in seconds
@@ -60,9 +61,6 @@ import org.apache.spark.sql.expressions.WindowSpec;
  * <p>Spark adds the sums in any order, which can change the last binary digits: compare with a small tolerance.
  */
 public final class DailySummary {
-    /** The IUGG mean Earth radius, the one of the pipeline's distances. */
-    public static final double EARTH_RADIUS_M = 6_371_008.8;
-
     /** Below this speed a fix counts as stationary; the default of the pipeline's {@code enrichment.stop-speed-kmh}. */
     public static final double STOP_SPEED_KMH = 3.0;
 
@@ -175,7 +173,9 @@ public final class DailySummary {
                         .multiply(b));
         // Spark's least skips nulls: least(1, null) is 1, which would add half the Earth's circumference for the
         // first fix of a day.
-        return when(haversine.isNotNull(), lit(2 * EARTH_RADIUS_M).multiply(asin(sqrt(least(lit(1.0), haversine)))));
+        return when(
+                haversine.isNotNull(),
+                lit(2 * GreatCircle.EARTH_RADIUS_METRES).multiply(asin(sqrt(least(lit(1.0), haversine)))));
     }
 
     private static Column within(String timestampColumn, Instant start, Instant end) {

@@ -5,6 +5,7 @@ import static io.fleetlake.spark.TestSpark.rejection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.fleetlake.model.geo.GreatCircle;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -23,7 +24,7 @@ class DailySummaryTest {
     private static final LocalDate DAY = LocalDate.parse("2026-11-28");
     private static final Instant COMPUTED_AT = Instant.parse("2026-11-29T01:00:00Z");
     /** Metres per degree of longitude on the equator, where the haversine distance is R times the angle. */
-    private static final double METRES_PER_DEGREE = DailySummary.EARTH_RADIUS_M * Math.PI / 180;
+    private static final double METRES_PER_DEGREE = GreatCircle.EARTH_RADIUS_METRES * Math.PI / 180;
 
     private static final double TOLERANCE = 1e-9;
 

@@ -3,6 +3,7 @@ package io.fleetlake.validation;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
+import io.fleetlake.model.geo.GreatCircle;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Serializable;

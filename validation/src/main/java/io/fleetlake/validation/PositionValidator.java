@@ -6,6 +6,7 @@ import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.codec.PositionField;
+import io.fleetlake.model.geo.GreatCircle;
 import java.io.Serializable;
 import java.time.Duration;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.fleetlake.model.Position;
+import io.fleetlake.model.geo.GreatCircle;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.stream.Stream;

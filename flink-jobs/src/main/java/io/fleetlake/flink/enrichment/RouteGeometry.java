@@ -2,10 +2,10 @@ package io.fleetlake.flink.enrichment;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.RoutePoint;
-import io.fleetlake.validation.GreatCircle;
 import java.util.List;
 
 /**

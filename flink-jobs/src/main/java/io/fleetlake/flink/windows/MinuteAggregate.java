@@ -3,6 +3,7 @@ package io.fleetlake.flink.windows;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Position;
+import io.fleetlake.model.geo.GreatCircle;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.List;
  * <ul>
  *   <li>{@code positions = n}
  *   <li>{@code distance_m} = the sum over {@code i = 2..n} of {@code h(f(i-1), f(i))}; 0 when {@code n = 1}. {@code h}
- *       is the haversine distance in metres on a sphere of radius {@code R = 6371008.8} m (the IUGG mean Earth radius),
+ *       is the haversine distance in metres on a sphere of radius {@code R = 6371008.8} m (the IUGG mean Earth radius,
+ *       {@link GreatCircle}),
  *       with {@code φ = radians(latitude)}, {@code λ = radians(longitude)}, {@code a = sin((φ2 - φ1) / 2)}, {@code b =
  *       sin((λ2 - λ1) / 2)}: {@code h = 2 * R * asin(sqrt(least(1, a * a + cos(φ1) * cos(φ2) * b * b)))}. Do not use
  *       Trino's {@code great_circle_distance}: it uses another radius (6371.01 km).
@@ -72,7 +74,7 @@ import java.util.List;
  */
 public record MinuteAggregate(
         int positions, double distanceM, double avgSpeedKmh, double maxSpeedKmh, double secondsStopped) {
-    /** The IUGG mean Earth radius, the one of {@code io.fleetlake.validation.GreatCircle}. */
+    /** The IUGG mean Earth radius, the one of {@code io.fleetlake.model.geo.GreatCircle}. */
     public static final double EARTH_RADIUS_M = 6_371_008.8;
 
     /** The order of the fixes; total, so that the pipeline and a backfill agree on it. */
@@ -108,7 +110,8 @@ public record MinuteAggregate(
             speedSum += fix.speedKmh();
             maxSpeedKmh = Math.max(maxSpeedKmh, fix.speedKmh());
             if (previous != null) {
-                distanceM += haversineM(previous.latitude(), previous.longitude(), fix.latitude(), fix.longitude());
+                distanceM += GreatCircle.distanceMetres(
+                        previous.latitude(), previous.longitude(), fix.latitude(), fix.longitude());
                 if (previous.speedKmh() < stopSpeedKmh && fix.speedKmh() < stopSpeedKmh) {
                     secondsStopped += (fix.epochMilli() - previous.epochMilli()) / 1000.0;
                 }
@@ -116,16 +119,6 @@ public record MinuteAggregate(
             previous = fix;
         }
         return new MinuteAggregate(ordered.size(), distanceM, speedSum / ordered.size(), maxSpeedKmh, secondsStopped);
-    }
-
-    /** The haversine distance in metres, evaluated exactly as the class documentation writes it. */
-    static double haversineM(double fromLatitude, double fromLongitude, double toLatitude, double toLongitude) {
-        double fromLatitudeRadians = Math.toRadians(fromLatitude);
-        double toLatitudeRadians = Math.toRadians(toLatitude);
-        double a = Math.sin((toLatitudeRadians - fromLatitudeRadians) / 2);
-        double b = Math.sin((Math.toRadians(toLongitude) - Math.toRadians(fromLongitude)) / 2);
-        double haversine = a * a + Math.cos(fromLatitudeRadians) * Math.cos(toLatitudeRadians) * b * b;
-        return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(Math.min(1, haversine)));
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.fleetlake.flink.enrichment;
 
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.RoutePoint;
-import io.fleetlake.validation.GreatCircle;
 import java.time.Instant;
 import java.util.List;
 

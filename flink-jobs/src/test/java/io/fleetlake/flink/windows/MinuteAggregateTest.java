@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
 import io.fleetlake.flink.windows.MinuteAggregate.Fix;
-import io.fleetlake.validation.GreatCircle;
+import io.fleetlake.model.geo.GreatCircle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -58,12 +58,10 @@ class MinuteAggregateTest {
     }
 
     @Test
-    void distanceIsTheHaversineOnTheMeanEarthRadius() {
-        assertThat(MinuteAggregate.EARTH_RADIUS_M).isEqualTo(GreatCircle.EARTH_RADIUS_KM * 1000);
-        assertThat(MinuteAggregate.haversineM(40.4168, -3.7038, 41.3874, 2.1686))
-                .isCloseTo(GreatCircle.distanceKm(40.4168, -3.7038, 41.3874, 2.1686) * 1000, offset(1e-6));
-        // One degree of longitude on the equator: R * pi / 180.
-        assertThat(MinuteAggregate.haversineM(0, 0, 0, 1)).isCloseTo(6_371_008.8 * Math.PI / 180, offset(1e-6));
+    void distanceIsTheGreatCircleDistanceBetweenConsecutiveFixes() {
+        MinuteAggregate aggregate = MinuteAggregate.of(
+                List.of(new Fix(0, 40.4168, -3.7038, 50), new Fix(1_000, 41.3874, 2.1686, 50)), STOP_SPEED);
+        assertThat(aggregate.distanceM()).isEqualTo(GreatCircle.distanceMetres(40.4168, -3.7038, 41.3874, 2.1686));
     }
 
     @Test

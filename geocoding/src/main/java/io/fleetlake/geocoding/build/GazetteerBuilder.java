@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.geocoding.GazetteerFile;
 import io.fleetlake.geocoding.Place;
-import io.fleetlake.validation.GreatCircle;
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.validation.OperatingRegion;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package io.fleetlake.simulator.geo;
 
+import io.fleetlake.model.geo.GreatCircle;
+
 /**
  * A WGS84 position. Distances, bearings and interpolation treat the Earth as a sphere of mean radius: over the few
  * kilometres between two fixes or two waypoints the error against the ellipsoid is well below GPS accuracy.
@@ -8,9 +10,6 @@ package io.fleetlake.simulator.geo;
  * @param longitude degrees, -180 to 180
  */
 public record GeoPoint(double latitude, double longitude) {
-    /** Mean Earth radius (IUGG). */
-    public static final double EARTH_RADIUS_METERS = 6_371_008.8;
-
     public GeoPoint {
         if (!Double.isFinite(latitude) || latitude < -90 || latitude > 90) {
             throw new IllegalArgumentException("Latitude must be between -90 and 90 degrees, got " + latitude);
@@ -20,15 +19,9 @@ public record GeoPoint(double latitude, double longitude) {
         }
     }
 
-    /** Great-circle distance (haversine). */
+    /** Great-circle distance ({@link GreatCircle}, the pipeline's haversine). */
     public double distanceMeters(GeoPoint other) {
-        double latitude1 = Math.toRadians(latitude);
-        double latitude2 = Math.toRadians(other.latitude);
-        double sinHalfLatitude = Math.sin((latitude2 - latitude1) / 2);
-        double sinHalfLongitude = Math.sin(Math.toRadians(other.longitude - longitude) / 2);
-        double haversine = sinHalfLatitude * sinHalfLatitude
-                + Math.cos(latitude1) * Math.cos(latitude2) * sinHalfLongitude * sinHalfLongitude;
-        return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(haversine)));
+        return GreatCircle.distanceMetres(latitude, longitude, other.latitude, other.longitude);
     }
 
     /** Initial great-circle bearing towards {@code other}, degrees clockwise from north in [0, 360). */
@@ -47,7 +40,7 @@ public record GeoPoint(double latitude, double longitude) {
         if (fraction < 0 || fraction > 1) {
             throw new IllegalArgumentException("Fraction must be between 0 and 1, got " + fraction);
         }
-        double angularDistance = distanceMeters(other) / EARTH_RADIUS_METERS;
+        double angularDistance = distanceMeters(other) / GreatCircle.EARTH_RADIUS_METRES;
         if (angularDistance < 1e-12) {
             return this;
         }
@@ -67,7 +60,7 @@ public record GeoPoint(double latitude, double longitude) {
 
     /** The point reached by travelling {@code distanceMeters} along the great circle with the given initial bearing. */
     public GeoPoint offset(double bearingDegrees, double distanceMeters) {
-        double angularDistance = distanceMeters / EARTH_RADIUS_METERS;
+        double angularDistance = distanceMeters / GreatCircle.EARTH_RADIUS_METRES;
         double bearing = Math.toRadians(bearingDegrees);
         double latitude1 = Math.toRadians(latitude);
         double longitude1 = Math.toRadians(longitude);

@@ -1,5 +1,6 @@
 package io.fleetlake.simulator.model;
 
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.simulator.geo.GeoPoint;
 import java.util.List;
 
@@ -9,7 +10,7 @@ final class PathGeometry {
 
     /** The shortest distance from a point to a polyline of great-circle segments. */
     static double distanceToPathMeters(GeoPoint point, List<GeoPoint> path) {
-        double radius = GeoPoint.EARTH_RADIUS_METERS;
+        double radius = GreatCircle.EARTH_RADIUS_METRES;
         double best = Double.MAX_VALUE;
         for (int i = 1; i < path.size(); i++) {
             GeoPoint start = path.get(i - 1);

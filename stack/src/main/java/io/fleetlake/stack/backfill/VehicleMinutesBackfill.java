@@ -6,6 +6,7 @@ import io.fleetlake.model.MessageHeaders;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PositionField;
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -37,7 +38,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class VehicleMinutesBackfill {
     private static final Logger LOG = LoggerFactory.getLogger(VehicleMinutesBackfill.class);
-    private static final double EARTH_RADIUS_M = 6_371_008.8;
     private static final int COMMIT_ATTEMPTS = 3;
 
     private final String trinoJdbcUrl;
@@ -130,10 +130,7 @@ public final class VehicleMinutesBackfill {
                 windows.stream()
                         .map(window -> timestampLiteral(window.windowStart()))
                         .toList());
-        String haversine = "2 * " + EARTH_RADIUS_M + " * asin(sqrt("
-                + "power(sin(radians(latitude - previous_latitude) / 2), 2)"
-                + " + cos(radians(previous_latitude)) * cos(radians(latitude))"
-                + " * power(sin(radians(longitude - previous_longitude) / 2), 2)))";
+        String haversine = GreatCircle.sql("previous_latitude", "previous_longitude", "latitude", "longitude");
         String stopped = "CASE WHEN speed_kmh < " + stopSpeedKmh + " AND previous_speed < " + stopSpeedKmh
                 + " THEN date_diff('millisecond', previous_time, event_time) / 1000.0 END";
         return "MERGE INTO " + Tables.qualified(Tables.VEHICLE_MINUTES) + " AS t USING ("

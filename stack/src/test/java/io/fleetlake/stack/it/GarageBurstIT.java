@@ -8,6 +8,7 @@ import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.model.geo.GreatCircle;
 import io.fleetlake.stack.backfill.AffectedWindow;
 import io.fleetlake.stack.backfill.VehicleMinutesBackfill;
 import io.fleetlake.stack.inspect.KafkaInspector;
@@ -40,7 +41,6 @@ class GarageBurstIT {
     private static final String GARAGE = "GAR-01";
     private static final String PACER = "GAR-02";
     private static final double STOP_SPEED_KMH = 3.0;
-    private static final double EARTH_RADIUS_M = 6_371_008.8;
     private static final Duration TIMEOUT = Duration.ofMinutes(4);
 
     @Test
@@ -201,13 +201,7 @@ class GarageBurstIT {
     }
 
     private static double haversineMetres(Position from, Position to) {
-        double deltaLatitude = Math.toRadians(to.latitude() - from.latitude());
-        double deltaLongitude = Math.toRadians(to.longitude() - from.longitude());
-        double a = Math.pow(Math.sin(deltaLatitude / 2), 2)
-                + Math.cos(Math.toRadians(from.latitude()))
-                        * Math.cos(Math.toRadians(to.latitude()))
-                        * Math.pow(Math.sin(deltaLongitude / 2), 2);
-        return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(a));
+        return GreatCircle.distanceMetres(from.latitude(), from.longitude(), to.latitude(), to.longitude());
     }
 
     private record Minute(

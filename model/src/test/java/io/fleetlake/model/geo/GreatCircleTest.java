@@ -1,4 +1,4 @@
-package io.fleetlake.validation;
+package io.fleetlake.model.geo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
