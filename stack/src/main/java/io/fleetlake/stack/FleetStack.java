@@ -85,7 +85,7 @@ public final class FleetStack {
      * Connect worker reads the ingest secret from there itself.
      */
     private final Path mqttSecretsFile;
-    /** The Connect REST passwords of this data folder. */
+    /** The Connect REST passwords and the planning API's token of this data folder. */
     private final StackServiceSecrets serviceSecrets;
 
     private FleetStack(StackSettings settings, FleetHome home, StackServers servers) {
@@ -189,7 +189,13 @@ public final class FleetStack {
                 // The planning API serves the routes of the simulated fleet: same seed, size and stop duration.
                 new Module("simulator", "simulator", "io.fleetlake.simulator.PlanningApiMain", List.of("simulator")),
                 List.of("-Xmx256m"),
-                Map.of("planning.host", host, "planning.port", javaComponents.port(StackPort.PLANNING)),
+                Map.of(
+                        "planning.host",
+                        host,
+                        "planning.port",
+                        javaComponents.port(StackPort.PLANNING),
+                        "planning.token",
+                        serviceSecrets.planningToken()),
                 HealthProbes.http(URI.create(settings.planningUri() + "/healthz"), body -> true),
                 settings.planningUri(),
                 settings.port(StackPort.PLANNING)));
@@ -213,6 +219,7 @@ public final class FleetStack {
                         Map.entry("pipeline.s3-region", settings.s3Region()),
                         Map.entry("pipeline.redis-uri", settings.redisUri()),
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
+                        Map.entry("enrichment.planning-token", serviceSecrets.planningToken()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
                         // A graceful stop leaves its savepoint where the cluster mode finds it, and the other way
                         // round.

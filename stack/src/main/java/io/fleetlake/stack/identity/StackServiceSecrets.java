@@ -16,12 +16,17 @@ import java.nio.file.Path;
  *   <li>{@value #CONNECT_FILE}: the passwords of the Connect worker's REST principals, {@value
  *       ConnectRestPrincipals#ADMIN} (the worker itself, an operator) and {@value ConnectRestPrincipals#MONITOR}
  *       ({@code fleet status}, the exporter, the tests' probes);
+ *   <li>{@value #PLANNING_FILE}: the bearer token of the planning API, which the pipeline's route client sends.
  * </ul>
  *
  * The secrets reach the components in their owner-only configuration files, never on a command line or in a log.
  */
 public final class StackServiceSecrets {
     public static final String CONNECT_FILE = "connect.properties";
+    public static final String PLANNING_FILE = "planning.properties";
+
+    /** The name of the planning API's token in {@value #PLANNING_FILE}: the pipeline is its one client. */
+    static final String PLANNING_TOKEN = "pipeline";
 
     private final Path secretsDirectory;
 
@@ -43,6 +48,13 @@ public final class StackServiceSecrets {
     /** The Connect REST principal that may only read. */
     public BasicCredentials connectMonitor() {
         return connect(ConnectRestPrincipals.MONITOR);
+    }
+
+    /** The bearer token the planning API requires. */
+    public String planningToken() {
+        return new SecretFile(
+                        secretsDirectory.resolve(PLANNING_FILE), "Bearer token of the embedded stack's planning API")
+                .secret(PLANNING_TOKEN);
     }
 
     private BasicCredentials connect(String principal) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
+import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackMqttIdentity;
@@ -13,6 +14,8 @@ import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -22,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The stack's Connect REST API, as the launcher starts it with the secrets it generated for the data folder: nobody gets
- * in without them, the monitor only reads, and neither Connect's answers nor its log hold the ingest principal's MQTT
- * secret.
+ * The stack's Connect REST API and planning API, as the launcher starts them with the secrets it generated for the data
+ * folder: nobody gets in without them, the Connect monitor only reads, and neither Connect's answers nor its log hold
+ * the ingest principal's MQTT secret.
  */
 @ExtendWith(SharedStack.class)
 class ServiceSecurityIT {
@@ -79,5 +82,26 @@ class ServiceSecurityIT {
                 .doesNotContain(StackServiceSecrets.of(settings).connectAdmin().password())
                 .doesNotContain(
                         StackServiceSecrets.of(settings).connectMonitor().password());
+    }
+
+    @Test
+    void thePlanningApiAnswersOnlyWithItsToken(RunningStack running) throws Exception {
+        StackSettings settings = running.settings();
+        URI routes = URI.create(settings.planningUri() + PlanningApi.ROUTES_PATH);
+
+        assertThat(send(HttpRequest.newBuilder(routes)).statusCode()).isEqualTo(401);
+        assertThat(send(HttpRequest.newBuilder(routes).header("Authorization", "Bearer not-the-token"))
+                        .statusCode())
+                .isEqualTo(401);
+        String token = StackServiceSecrets.of(settings).planningToken();
+        assertThat(send(HttpRequest.newBuilder(routes).header("Authorization", "Bearer " + token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(Files.readString(settings.logFile(FleetStack.PIPELINE), StandardCharsets.UTF_8))
+                .doesNotContain(token);
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 }
