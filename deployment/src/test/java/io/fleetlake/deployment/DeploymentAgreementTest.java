@@ -169,7 +169,10 @@ class DeploymentAgreementTest {
         assertThat(connect.connectorSettings())
                 .containsEntry(MqttSourceConfig.SERVER_URI, brokerUri)
                 .containsEntry(MqttSourceConfig.USERNAME, broker.get("MQTT_INGEST_USERNAME"))
-                .containsEntry(MqttSourceConfig.PASSWORD, broker.get("MQTT_INGEST_PASSWORD"));
+                // A reference the worker's env config provider resolves, so that Connect's REST API shows no secret.
+                .containsEntry(MqttSourceConfig.PASSWORD, "${env:MQTT_INGEST_SECRET}");
+        assertThat(compose.environment(CONNECT))
+                .containsEntry("MQTT_INGEST_SECRET", broker.get("MQTT_INGEST_PASSWORD"));
         assertThat(simulator.mqttUri()).isEqualTo(URI.create(brokerUri));
         assertThat(simulator.mqttUsername()).contains(broker.get("MQTT_SIMULATOR_USERNAME"));
         assertThat(simulator.mqttPassword()).contains(broker.get("MQTT_SIMULATOR_PASSWORD"));

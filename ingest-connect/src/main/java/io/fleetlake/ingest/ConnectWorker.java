@@ -2,9 +2,10 @@ package io.fleetlake.ingest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.connect.client.ConnectRestClient;
+import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,7 +44,6 @@ public final class ConnectWorker implements AutoCloseable {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
     private final ConnectWorkerConfig config;
-    private final HttpClient httpClient;
     private final ScheduledExecutorService supervisor;
     private volatile Connect<DistributedHerder> connect;
     private volatile ConnectRestClient rest;
@@ -51,10 +51,6 @@ public final class ConnectWorker implements AutoCloseable {
 
     public ConnectWorker(ConnectWorkerConfig config) {
         this.config = requireNonNull(config, "config is null");
-        this.httpClient = HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(5))
-                .version(HttpClient.Version.HTTP_1_1)
-                .build();
         this.supervisor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "connect-worker-supervisor");
             thread.setDaemon(true);
@@ -75,7 +71,8 @@ public final class ConnectWorker implements AutoCloseable {
                 config.host(),
                 config.port());
         connect = new ConnectDistributed().startConnect(config.workerProperties());
-        rest = new ConnectRestClient(restUri(), httpClient, REQUEST_TIMEOUT);
+        // The worker logs in to its own REST API as the admin principal, which may register and restart.
+        rest = ConnectRestClient.create(restUri(), REQUEST_TIMEOUT, config.adminCredentials());
         registerConnector(deadline);
         // A registration succeeds only once this worker has joined its group: statuses written by this process carry
         // this generation or a later one, the ones left in the status topic by an earlier process an older one.
@@ -99,7 +96,7 @@ public final class ConnectWorker implements AutoCloseable {
      */
     public IngestHealth health() {
         started();
-        Optional<ConnectorStatus> status = rest.connectorStatus(config.connectorName());
+        Optional<ConnectorStatus> status = connectorStatusFromRest();
         return IngestHealth.evaluate(
                 config.connectorName(),
                 config.tasks(),
@@ -127,7 +124,7 @@ public final class ConnectWorker implements AutoCloseable {
     /** The connector's current status; the health check is {@link ConnectorStatus#running()}. */
     public Optional<ConnectorStatus> connectorStatus() {
         started();
-        return rest.connectorStatus(config.connectorName());
+        return connectorStatusFromRest();
     }
 
     @Override
@@ -137,6 +134,10 @@ public final class ConnectWorker implements AutoCloseable {
         if (current != null) {
             current.stop();
         }
+    }
+
+    private Optional<ConnectorStatus> connectorStatusFromRest() {
+        return rest.connectorStatus(config.connectorName()).map(ConnectorStatus::fromJson);
     }
 
     private Connect<DistributedHerder> started() {
@@ -192,7 +193,7 @@ public final class ConnectWorker implements AutoCloseable {
     private final class RestTarget implements ConnectorSupervisor.Target {
         @Override
         public Optional<ConnectorStatus> status() {
-            return rest.connectorStatus(config.connectorName());
+            return connectorStatusFromRest();
         }
 
         @Override
@@ -238,7 +239,7 @@ public final class ConnectWorker implements AutoCloseable {
                         config.connectorName(),
                         config.tasks());
                 return;
-            } catch (ConnectRestClient.ConnectRestException e) {
+            } catch (ConnectRestException e) {
                 if (!e.retriable()) {
                     throw new IllegalStateException(
                             "Connect refused the configuration of connector " + config.connectorName() + ": "
@@ -260,8 +261,8 @@ public final class ConnectWorker implements AutoCloseable {
         while (true) {
             Optional<ConnectorStatus> status = Optional.empty();
             try {
-                status = rest.connectorStatus(config.connectorName());
-            } catch (ConnectRestClient.ConnectRestException | UncheckedIOException e) {
+                status = connectorStatusFromRest();
+            } catch (ConnectRestException | UncheckedIOException e) {
                 LOG.debug("Status of connector {} not available yet: {}", config.connectorName(), e.getMessage());
             }
             if (status.isPresent() && writtenSince(registrationGeneration)) {

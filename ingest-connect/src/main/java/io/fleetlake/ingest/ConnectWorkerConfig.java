@@ -4,6 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.connect.client.ConnectRestPrincipals;
+import io.fleetlake.identity.PasswordHash;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,7 +33,10 @@ import org.apache.kafka.connect.storage.StringConverter;
  *     restarts a task whose oldest message waited twice as long
  * @param supervisionInterval how often the supervisor checks the connector and its tasks
  * @param compressionType the producer's {@code compression.type} for the raw records and dead letters
- * @param connectorSettings the connector keys that were set, validated
+ * @param connectorSettings the connector keys that were set, validated; {@code mqtt.password} is a config provider
+ *     reference ({@code ${file:<path>:<key>}} or {@code ${env:<variable>}}), never the password itself
+ * @param restAdminPassword the password of the REST API's {@value ConnectRestPrincipals#ADMIN} principal
+ * @param restMonitorPassword the password of the REST API's {@value ConnectRestPrincipals#MONITOR} principal
  */
 public record ConnectWorkerConfig(
         String host,
@@ -42,7 +49,9 @@ public record ConnectWorkerConfig(
         Duration healthMaxPendingAge,
         Duration supervisionInterval,
         String compressionType,
-        Map<String, String> connectorSettings) {
+        Map<String, String> connectorSettings,
+        String restAdminPassword,
+        String restMonitorPassword) {
     public static final String HOST = "connect.host";
     public static final String PORT = "connect.port";
     public static final String BOOTSTRAP_SERVERS = "connect.bootstrap-servers";
@@ -53,6 +62,23 @@ public record ConnectWorkerConfig(
     public static final String HEALTH_MAX_PENDING_AGE = "connect.health-max-pending-age";
     public static final String SUPERVISION_INTERVAL = "connect.supervision-interval";
     public static final String COMPRESSION_TYPE = "connect.compression-type";
+    public static final String REST_ADMIN_PASSWORD = "connect.rest-admin-password";
+    public static final String REST_MONITOR_PASSWORD = "connect.rest-monitor-password";
+
+    /** The REST passwords are generated secrets (the stack's are 256 random bits); shorter ones are refused. */
+    public static final int MINIMUM_REST_PASSWORD_LENGTH = 16;
+
+    /**
+     * The worker's config providers, with which {@code mqtt.password} is read: {@code ${file:<path>:<key>}} from a
+     * properties file, {@code ${env:<variable>}} from the environment. Connect resolves a reference only where it
+     * starts the connector and its tasks; its REST answers, its config topic and its logs keep the reference.
+     */
+    static final Map<String, String> CONFIG_PROVIDERS = Map.of(
+            "config.providers", "file,env",
+            "config.providers.file.class", "org.apache.kafka.common.config.provider.FileConfigProvider",
+            "config.providers.env.class", "org.apache.kafka.common.config.provider.EnvVarConfigProvider");
+
+    private static final Pattern PROVIDER_REFERENCE = Pattern.compile("\\$\\{(file|env):[^}]+}");
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8083;
@@ -142,6 +168,26 @@ public record ConnectWorkerConfig(
             throw invalid(COMPRESSION_TYPE, compressionType, "one of none, gzip, snappy, lz4, zstd");
         }
         validateConnectorSettings(connectorSettings);
+        String password = connectorSettings.get(MqttSourceConfig.PASSWORD);
+        if (password != null && !PROVIDER_REFERENCE.matcher(password).matches()) {
+            throw new ConfigException("Invalid configuration " + MqttSourceConfig.PASSWORD + " = '" + REDACTED
+                    + "': expected a reference Connect resolves, ${file:<path of a properties file>:<key>} or"
+                    + " ${env:<variable>}, not the password itself: Connect would show it in GET /connectors/"
+                    + connectorName + "/config and in its log");
+        }
+        requireNonNull(restAdminPassword, "restAdminPassword is null");
+        requireNonNull(restMonitorPassword, "restMonitorPassword is null");
+        requirePassword(REST_ADMIN_PASSWORD, restAdminPassword);
+        requirePassword(REST_MONITOR_PASSWORD, restMonitorPassword);
+        if (restAdminPassword.equals(restMonitorPassword)) {
+            throw new ConfigException("Invalid configuration " + REST_MONITOR_PASSWORD + ": it equals "
+                    + REST_ADMIN_PASSWORD + "; give each principal a secret of its own");
+        }
+    }
+
+    /** A {@code ${file:...}} reference to the key {@code key} of the properties file {@code file}. */
+    public static String fileReference(java.nio.file.Path file, String key) {
+        return "${file:" + file.toAbsolutePath() + ":" + key + "}";
     }
 
     public static ConnectWorkerConfig from(ConfigSource source) {
@@ -160,7 +206,9 @@ public record ConnectWorkerConfig(
                 source.duration(HEALTH_MAX_PENDING_AGE, DEFAULT_HEALTH_MAX_PENDING_AGE),
                 source.duration(SUPERVISION_INTERVAL, DEFAULT_SUPERVISION_INTERVAL),
                 source.string(COMPRESSION_TYPE, DEFAULT_COMPRESSION_TYPE),
-                connectorSettings);
+                connectorSettings,
+                source.string(REST_ADMIN_PASSWORD, ""),
+                source.string(REST_MONITOR_PASSWORD, ""));
     }
 
     /**
@@ -168,10 +216,13 @@ public record ConnectWorkerConfig(
      * internal topics named after the group with replication factor 1, plugins found through {@code META-INF/services}
      * on the class path, no exactly-once source support (see {@link MqttSourceConnector}), the producer settings of
      * {@link #PRODUCER_SETTINGS} with {@code max.request.size} = {@code connect.max-record-size}, and no delay before a
-     * departed worker's tasks are assigned again.
+     * departed worker's tasks are assigned again; the config providers of {@link #CONFIG_PROVIDERS}; basic
+     * authentication of the REST API ({@link ConnectRestSecurityExtension}) with the salted hashes of the two
+     * passwords, never the passwords.
      */
     public Map<String, String> workerProperties() {
         Map<String, String> properties = new TreeMap<>(PRODUCER_SETTINGS);
+        properties.putAll(CONFIG_PROVIDERS);
         properties.put("bootstrap.servers", bootstrapServers);
         properties.put("group.id", groupId);
         properties.put("listeners", "http://" + host + ":" + port);
@@ -191,7 +242,16 @@ public record ConnectWorkerConfig(
         properties.put(
                 "producer.max.request.size", Integer.toString(connectorConfig().maxRecordSize()));
         properties.put("producer.compression.type", compressionType);
-        properties.put("rest.extension.classes", IngestHealthRestExtension.class.getName());
+        properties.put(
+                "rest.extension.classes",
+                ConnectRestSecurityExtension.class.getName() + "," + IngestHealthRestExtension.class.getName());
+        SecureRandom random = new SecureRandom();
+        properties.put(
+                ConnectRestSecurityExtension.ADMIN_HASH,
+                PasswordHash.of(restAdminPassword, random).encoded());
+        properties.put(
+                ConnectRestSecurityExtension.MONITOR_HASH,
+                PasswordHash.of(restMonitorPassword, random).encoded());
         properties.put(IngestHealthRestExtension.CONNECTOR_NAME, connectorName);
         properties.put(IngestHealthRestExtension.MAX_PENDING_AGE_MILLIS, Long.toString(healthMaxPendingAge.toMillis()));
         return properties;
@@ -222,6 +282,16 @@ public record ConnectWorkerConfig(
         return new MqttSourceConfig(connectorSettings);
     }
 
+    /** How the worker logs in to its own REST API to register and supervise its connector. */
+    public BasicCredentials adminCredentials() {
+        return new BasicCredentials(ConnectRestPrincipals.ADMIN, restAdminPassword);
+    }
+
+    /** The read-only principal, for status checks. */
+    public BasicCredentials monitorCredentials() {
+        return new BasicCredentials(ConnectRestPrincipals.MONITOR, restMonitorPassword);
+    }
+
     @Override
     public String toString() {
         Map<String, String> shown = new TreeMap<>(connectorSettings);
@@ -230,7 +300,8 @@ public record ConnectWorkerConfig(
                 + ", groupId=" + groupId + ", connectorName=" + connectorName + ", tasks=" + tasks
                 + ", startupTimeout=" + startupTimeout + ", healthMaxPendingAge=" + healthMaxPendingAge
                 + ", supervisionInterval=" + supervisionInterval + ", compressionType=" + compressionType
-                + ", connectorSettings=" + shown + "]";
+                + ", connectorSettings=" + shown + ", restAdminPassword=" + REDACTED + ", restMonitorPassword="
+                + REDACTED + "]";
     }
 
     private static void validateConnectorSettings(Map<String, String> settings) {
@@ -240,6 +311,16 @@ public record ConnectWorkerConfig(
             throw new ConfigException("Invalid connector configuration: " + e.getMessage() + ". Set the key in the"
                     + " configuration file, as a FLEET_* environment variable (mqtt.server-uri is"
                     + " FLEET_MQTT_SERVER_URI) or with --set key=value");
+        }
+    }
+
+    private static void requirePassword(String key, String password) {
+        if (password.length() < MINIMUM_REST_PASSWORD_LENGTH) {
+            throw new ConfigException("Invalid configuration " + key + ": "
+                    + (password.isEmpty() ? "not set" : "shorter than " + MINIMUM_REST_PASSWORD_LENGTH + " characters")
+                    + "; the REST API refuses anonymous requests, so set a generated secret (at least "
+                    + MINIMUM_REST_PASSWORD_LENGTH + " characters) in the configuration file or as "
+                    + ConfigSource.environmentName(key) + "; the embedded stack generates one per data folder");
         }
     }
 

@@ -5,14 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.identity.PasswordHash;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class ConnectWorkerConfigTest {
+    private static final String ADMIN_PASSWORD = "admin-password-0123456789";
+    private static final String MONITOR_PASSWORD = "monitor-password-0123456789";
+
     @Test
     void defaults() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.empty());
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of()));
 
         assertThat(config.host()).isEqualTo("127.0.0.1");
         assertThat(config.port()).isEqualTo(8083);
@@ -25,11 +32,70 @@ class ConnectWorkerConfigTest {
         assertThat(config.supervisionInterval()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.compressionType()).isEqualTo("none");
         assertThat(config.connectorSettings()).isEmpty();
+        assertThat(config.adminCredentials().user()).isEqualTo("admin");
+        assertThat(config.monitorCredentials().user()).isEqualTo("monitor");
+    }
+
+    @Test
+    void theRestApiNeedsBothPasswords() {
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.empty()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.rest-admin-password: not set")
+                .hasMessageContaining("FLEET_CONNECT_REST_ADMIN_PASSWORD");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(
+                        ConfigSource.of(Map.of("connect.rest-admin-password", ADMIN_PASSWORD))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.rest-monitor-password: not set");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+                        "connect.rest-admin-password", "short", "connect.rest-monitor-password", MONITOR_PASSWORD))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("shorter than 16 characters")
+                .hasMessageNotContaining("short'");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+                        "connect.rest-admin-password",
+                        ADMIN_PASSWORD,
+                        "connect.rest-monitor-password",
+                        ADMIN_PASSWORD))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("a secret of its own");
+    }
+
+    @Test
+    void theMqttPasswordIsAReferenceNeverTheValue() {
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(
+                        source(Map.of("mqtt.username", "ingest", "mqtt.password", "secret-value"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("mqtt.password")
+                .hasMessageContaining("${file:")
+                .hasMessageContaining("${env:")
+                .hasMessageNotContaining("secret-value");
+
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of(
+                "mqtt.username",
+                "ingest",
+                "mqtt.password",
+                ConnectWorkerConfig.fileReference(Path.of("/data/secrets/mqtt.properties"), "fleet-ingest"))));
+
+        assertThat(config.connectorProperties())
+                .containsEntry("mqtt.password", "${file:/data/secrets/mqtt.properties:fleet-ingest}");
+    }
+
+    @Test
+    void theWorkerGetsOnlyHashesOfTheRestPasswords() {
+        Map<String, String> properties =
+                ConnectWorkerConfig.from(source(Map.of())).workerProperties();
+
+        assertThat(properties.get("fleet.ingest.rest-admin-hash")).startsWith("$7$");
+        assertThat(new PasswordHash(properties.get("fleet.ingest.rest-admin-hash")).matches(ADMIN_PASSWORD))
+                .isTrue();
+        assertThat(new PasswordHash(properties.get("fleet.ingest.rest-monitor-hash")).matches(MONITOR_PASSWORD))
+                .isTrue();
+        assertThat(properties.values()).doesNotContain(ADMIN_PASSWORD, MONITOR_PASSWORD);
     }
 
     @Test
     void fullMapping() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.ofEntries(
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.ofEntries(
                 Map.entry("connect.host", "127.0.0.2"),
                 Map.entry("connect.port", "18083"),
                 Map.entry("connect.bootstrap-servers", "127.0.0.1:19092"),
@@ -67,25 +133,29 @@ class ConnectWorkerConfigTest {
 
     @Test
     void connectorKeysAreReadFromTheEnvironment() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.empty()
-                .withEnvironment(Map.of("FLEET_MQTT_SERVER_URI", "tcp://10.0.0.1:1883", "FLEET_MQTT_PASSWORD", "pw"))
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of())
+                .withEnvironment(Map.of(
+                        "FLEET_MQTT_SERVER_URI", "tcp://10.0.0.1:1883", "FLEET_MQTT_PASSWORD", "${env:MQTT_PASSWORD}"))
                 .withOverrides(Map.of("mqtt.username", "ingest"), "test"));
 
         assertThat(config.connectorSettings())
                 .containsEntry("mqtt.server-uri", "tcp://10.0.0.1:1883")
                 .containsEntry("mqtt.username", "ingest")
-                .containsEntry("mqtt.password", "pw");
+                .containsEntry("mqtt.password", "${env:MQTT_PASSWORD}");
     }
 
     @Test
     void workerProperties() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of(
                 "connect.host", "127.0.0.1",
                 "connect.port", "18083",
                 "connect.bootstrap-servers", "127.0.0.1:19092",
                 "connect.group-id", "ingest-test")));
 
-        assertThat(config.workerProperties())
+        Map<String, String> properties = new TreeMap<>(config.workerProperties());
+        assertThat(properties.remove("fleet.ingest.rest-admin-hash")).isNotNull();
+        assertThat(properties.remove("fleet.ingest.rest-monitor-hash")).isNotNull();
+        assertThat(properties)
                 .containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
                         Map.entry("bootstrap.servers", "127.0.0.1:19092"),
                         Map.entry("group.id", "ingest-test"),
@@ -110,14 +180,24 @@ class ConnectWorkerConfigTest {
                         Map.entry("producer.batch.size", "262144"),
                         Map.entry("producer.max.request.size", "1000000"),
                         Map.entry("producer.compression.type", "none"),
-                        Map.entry("rest.extension.classes", "io.fleetlake.ingest.IngestHealthRestExtension"),
+                        Map.entry(
+                                "rest.extension.classes",
+                                "io.fleetlake.ingest.ConnectRestSecurityExtension,"
+                                        + "io.fleetlake.ingest.IngestHealthRestExtension"),
+                        Map.entry("config.providers", "file,env"),
+                        Map.entry(
+                                "config.providers.file.class",
+                                "org.apache.kafka.common.config.provider.FileConfigProvider"),
+                        Map.entry(
+                                "config.providers.env.class",
+                                "org.apache.kafka.common.config.provider.EnvVarConfigProvider"),
                         Map.entry("fleet.ingest.connector-name", "mqtt-positions"),
                         Map.entry("fleet.ingest.health-max-pending-age-ms", "60000")));
     }
 
     @Test
     void connectorProperties() {
-        ConnectWorkerConfig config = ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of(
                 "connect.tasks", "3", "mqtt.server-uri", "tcp://127.0.0.1:11883", "mqtt.queue-capacity", "100")));
 
         assertThat(config.connectorProperties())
@@ -137,52 +217,58 @@ class ConnectWorkerConfigTest {
 
     @Test
     void invalidConnectorSettingFailsAtConstruction() {
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("mqtt.server-uri", "ftp://x"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("mqtt.server-uri", "ftp://x"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("Invalid connector configuration")
                 .hasMessageContaining("mqtt.server-uri")
                 .hasMessageContaining("FLEET_MQTT_SERVER_URI");
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("mqtt.queue-capacity", "-1"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("mqtt.queue-capacity", "-1"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("mqtt.queue-capacity");
     }
 
     @Test
     void invalidWorkerSettingsNameTheKeyAndTheVariable() {
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.tasks", "0"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.tasks", "0"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.tasks")
                 .hasMessageContaining("FLEET_CONNECT_TASKS");
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.group-id", "a/b"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.group-id", "a/b"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.group-id");
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.startup-timeout", "0s"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.startup-timeout", "0s"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.startup-timeout");
-        assertThatThrownBy(() -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.port", "70000"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.port", "70000"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.port");
-        assertThatThrownBy(() ->
-                        ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.health-max-pending-age", "500ms"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.health-max-pending-age", "500ms"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.health-max-pending-age");
-        assertThatThrownBy(
-                        () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.supervision-interval", "10ms"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.supervision-interval", "10ms"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.supervision-interval");
-        assertThatThrownBy(
-                        () -> ConnectWorkerConfig.from(ConfigSource.of(Map.of("connect.compression-type", "brotli"))))
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.compression-type", "brotli"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.compression-type")
                 .hasMessageContaining("one of none, gzip, snappy, lz4, zstd");
     }
 
     @Test
-    void toStringHidesThePassword() {
+    void toStringHidesThePasswords() {
         ConnectWorkerConfig config = ConnectWorkerConfig.from(
-                ConfigSource.of(Map.of("mqtt.username", "ingest", "mqtt.password", "secret-value")));
+                source(Map.of("mqtt.username", "ingest", "mqtt.password", "${env:SECRET_VALUE}")));
 
-        assertThat(config.toString()).contains("mqtt.username=ingest").doesNotContain("secret-value");
-        assertThat(config.connectorProperties()).containsEntry("mqtt.password", "secret-value");
+        assertThat(config.toString())
+                .contains("mqtt.username=ingest")
+                .doesNotContain("SECRET_VALUE", ADMIN_PASSWORD, MONITOR_PASSWORD);
+    }
+
+    /** {@code values} with the two REST passwords every worker needs. */
+    private static ConfigSource source(Map<String, String> values) {
+        Map<String, String> all = new HashMap<>(values);
+        all.put("connect.rest-admin-password", ADMIN_PASSWORD);
+        all.put("connect.rest-monitor-password", MONITOR_PASSWORD);
+        return ConfigSource.of(all);
     }
 }

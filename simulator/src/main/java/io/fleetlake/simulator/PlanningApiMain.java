@@ -17,8 +17,10 @@ import picocli.CommandLine.Mixin;
         description = "Serves the current route of every simulated vehicle (the planning API) over HTTP.",
         footer = {
             "",
-            "Keys (defaults): planning.host (127.0.0.1), planning.port (8090); the fleet comes from the simulator's",
-            "simulator.seed (42), simulator.vehicles (340) and simulator.delivery-stop-duration (3m).",
+            "Keys (defaults): planning.host (127.0.0.1), planning.port (8090), planning.token (required: clients send",
+            "Authorization: Bearer <token>), planning.max-request-bytes (1048576), planning.max-concurrent-requests",
+            "(16); the fleet comes from the simulator's simulator.seed (42), simulator.vehicles (340) and",
+            "simulator.delivery-stop-duration (3m).",
             "Environment: FLEET_PLANNING_PORT and so on."
         })
 public final class PlanningApiMain implements Callable<Integer> {

@@ -13,6 +13,7 @@ import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackMqttIdentity;
+import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.metrics.PrometheusServer;
@@ -79,15 +80,23 @@ public final class FleetStack {
     private final FleetHome home;
     private final StackServers servers;
     private final JavaComponents javaComponents;
-    /** The secrets of the stack's own MQTT principals, created on the first start of the data folder. */
-    private final Map<String, String> mqttSecrets;
+    /**
+     * Where the stack keeps the secrets of its own MQTT principals, created on the first start of the data folder: the
+     * Connect worker reads the ingest secret from there itself.
+     */
+    private final Path mqttSecretsFile;
+    /** The Connect REST passwords and the planning API's token of this data folder. */
+    private final StackServiceSecrets serviceSecrets;
 
     private FleetStack(StackSettings settings, FleetHome home, StackServers servers) {
         this.settings = requireNonNull(settings, "settings is null");
         this.home = requireNonNull(home, "home is null");
         this.servers = requireNonNull(servers, "servers is null");
         this.javaComponents = new JavaComponents(settings, home);
-        this.mqttSecrets = StackMqttIdentity.of(settings).ensure();
+        StackMqttIdentity mqttIdentity = StackMqttIdentity.of(settings);
+        mqttIdentity.ensure();
+        this.mqttSecretsFile = mqttIdentity.secretsFile();
+        this.serviceSecrets = StackServiceSecrets.of(settings);
     }
 
     /** The stack with its default servers, {@link EmbeddedServers}. */
@@ -159,9 +168,16 @@ public final class FleetStack {
                         "connect.bootstrap-servers", settings.kafkaBootstrapServers(),
                         "connect.connector-name", CONNECTOR_NAME,
                         "mqtt.server-uri", settings.mqttUri(),
-                        // In the worker's owner-only configuration file, never on its command line.
                         "mqtt.username", StackMqttIdentity.INGEST,
-                        "mqtt.password", mqttSecrets.get(StackMqttIdentity.INGEST)),
+                        // A reference that Connect resolves where it starts the tasks: the secret itself is in no
+                        // configuration Connect stores, serves over REST or logs (ingest-connect README).
+                        "mqtt.password",
+                                "${file:" + mqttSecretsFile.toAbsolutePath() + ":" + StackMqttIdentity.INGEST + "}",
+                        // In the worker's owner-only configuration file, never on its command line.
+                        "connect.rest-admin-password",
+                                serviceSecrets.connectAdmin().password(),
+                        "connect.rest-monitor-password",
+                                serviceSecrets.connectMonitor().password()),
                 // Healthy when the connector and its tasks run in this very worker (not a status left by the previous
                 // process), are connected to MQTT and no message waits too long for Kafka (ingest-connect README).
                 HealthProbes.http(URI.create(connectUri + "/ingest/health"), body -> true),
@@ -173,7 +189,13 @@ public final class FleetStack {
                 // The planning API serves the routes of the simulated fleet: same seed, size and stop duration.
                 new Module("simulator", "simulator", "io.fleetlake.simulator.PlanningApiMain", List.of("simulator")),
                 List.of("-Xmx256m"),
-                Map.of("planning.host", host, "planning.port", javaComponents.port(StackPort.PLANNING)),
+                Map.of(
+                        "planning.host",
+                        host,
+                        "planning.port",
+                        javaComponents.port(StackPort.PLANNING),
+                        "planning.token",
+                        serviceSecrets.planningToken()),
                 HealthProbes.http(URI.create(settings.planningUri() + "/healthz"), body -> true),
                 settings.planningUri(),
                 settings.port(StackPort.PLANNING)));
@@ -197,6 +219,7 @@ public final class FleetStack {
                         Map.entry("pipeline.s3-region", settings.s3Region()),
                         Map.entry("pipeline.redis-uri", settings.redisUri()),
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
+                        Map.entry("enrichment.planning-token", serviceSecrets.planningToken()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
                         // A graceful stop leaves its savepoint where the cluster mode finds it, and the other way
                         // round.
@@ -258,6 +281,7 @@ public final class FleetStack {
         keys.put("exporter.redis-uri", settings.redisUri());
         keys.put("exporter.catalog-uri", settings.catalogUri());
         keys.put("exporter.connect-uri", StackHealthSources.connectUri(settings));
+        keys.put("exporter.connect-password", serviceSecrets.connectMonitor().password());
         keys.put("exporter.connector-name", CONNECTOR_NAME);
         keys.put("exporter.flink-rest-uri", settings.flinkRestUri());
         keys.put(

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.connect.client.ConnectRestClient;
+import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.StackSettings;
@@ -16,9 +18,6 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -50,8 +49,8 @@ public final class PeerSink implements AutoCloseable {
     private final int tasks;
     private final ProcessComponent process;
     private final URI restUri;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** The peer's worker is the Iceberg sink's own, without the ingest worker's authentication. */
+    private final ConnectRestClient rest;
 
     /**
      * @param connectorName a name not used before in this stack: a connector's offsets and statuses outlive it
@@ -64,6 +63,7 @@ public final class PeerSink implements AutoCloseable {
         this.tasks = tasks;
         int port = freePort(stack.host());
         this.restUri = URI.create("http://" + stack.host() + ":" + port);
+        this.rest = ConnectRestClient.anonymous(restUri, Duration.ofSeconds(30));
         Path directory = stack.componentDirectory("bench-peer");
         Path configFile = directory.resolve("peer-worker.properties");
         Path logFile = stack.logFile("bench-peer");
@@ -120,37 +120,32 @@ public final class PeerSink implements AutoCloseable {
      */
     public Instant registerAndAwaitRunning(Duration timeout) throws InterruptedException, TimeoutException {
         Instant deadline = Instant.now().plus(timeout);
-        String body;
-        try {
-            body = JSON.writeValueAsString(connectorProperties());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         String lastAnswer = "";
         while (true) {
-            HttpResponse<String> response =
-                    send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName + "/config"))
-                            .header("Content-Type", "application/json")
-                            .PUT(HttpRequest.BodyPublishers.ofString(body)));
-            if (response.statusCode() == 200 || response.statusCode() == 201) {
+            try {
+                rest.putConnectorConfig(connectorName, connectorProperties());
                 break;
-            }
-            lastAnswer = response.statusCode() + " " + response.body();
-            if (response.statusCode() == 400) {
-                throw new IllegalStateException("Connect refused the sink's configuration: " + lastAnswer);
+            } catch (ConnectRestException e) {
+                lastAnswer = e.getMessage();
+                if (e.statusCode() == 400) {
+                    throw new IllegalStateException("Connect refused the sink's configuration: " + lastAnswer, e);
+                }
             }
             checkDeadline(deadline, "register the sink (last answer " + lastAnswer + ")");
             TimeUnit.MILLISECONDS.sleep(POLL_INTERVAL.toMillis());
         }
         while (true) {
-            HttpResponse<String> response =
-                    send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName + "/status"))
-                            .GET());
-            if (response.statusCode() == 200) {
-                JsonNode status = parse(response.body());
+            Optional<String> answer = Optional.empty();
+            try {
+                answer = rest.connectorStatus(connectorName);
+            } catch (ConnectRestException e) {
+                lastAnswer = e.getMessage();
+            }
+            if (answer.isPresent()) {
+                JsonNode status = parse(answer.get());
                 if (status.path("connector").path("state").asText().equals("FAILED")
                         || status.path("tasks").findValuesAsText("state").contains("FAILED")) {
-                    throw new IllegalStateException("The sink failed: " + response.body());
+                    throw new IllegalStateException("The sink failed: " + answer.get());
                 }
                 List<String> taskStates = status.path("tasks").findValuesAsText("state");
                 if (status.path("connector").path("state").asText().equals("RUNNING")
@@ -158,7 +153,7 @@ public final class PeerSink implements AutoCloseable {
                         && taskStates.stream().allMatch("RUNNING"::equals)) {
                     return Instant.now();
                 }
-                lastAnswer = response.body();
+                lastAnswer = answer.get();
             }
             checkDeadline(
                     deadline, "see the sink and its " + tasks + " tasks RUNNING (last status " + lastAnswer + ")");
@@ -196,12 +191,9 @@ public final class PeerSink implements AutoCloseable {
     public void close() {
         try {
             if (process.isHealthy()) {
-                send(HttpRequest.newBuilder(restUri.resolve("/connectors/" + connectorName))
-                        .DELETE());
+                rest.deleteConnector(connectorName);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (UncheckedIOException e) {
+        } catch (UncheckedIOException | ConnectRestException e) {
             LOG.warn("Could not remove the sink {} before stopping its worker: {}", connectorName, e.getMessage());
         } finally {
             process.stop();
@@ -211,14 +203,6 @@ public final class PeerSink implements AutoCloseable {
     @Override
     public String toString() {
         return "the Iceberg Kafka Connect sink's worker at " + restUri;
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws InterruptedException {
-        try {
-            return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new UncheckedIOException("The peer's Connect worker at " + restUri + " did not answer", e);
-        }
     }
 
     private static JsonNode parse(String body) {

@@ -6,6 +6,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * How positions are enriched with the planning API's routes, keys {@code enrichment.*}. Serialisable: the enrichment
@@ -21,6 +22,9 @@ import java.time.Duration;
  * @param stopMinDuration event time a vehicle must stay below the stop speed to be {@code STOPPED}
  * @param deviationThresholdM farther than this from the route path a fix is off the route
  * @param deviationMinFixes consecutive off-route fixes after which the vehicle is {@code DEVIATING}
+ * @param planningToken the planning API's bearer token, sent as {@code Authorization: Bearer <token>}; empty for an API
+ *     that asks for none (a plain string: the record is serialised, {@code Optional} is not); never shown by {@link
+ *     #toString()}
  */
 public record EnrichmentConfig(
         Duration routeRefresh,
@@ -30,7 +34,8 @@ public record EnrichmentConfig(
         double stopSpeedKmh,
         Duration stopMinDuration,
         double deviationThresholdM,
-        int deviationMinFixes)
+        int deviationMinFixes,
+        String planningToken)
         implements Serializable {
     public static final String ROUTE_REFRESH = "enrichment.route-refresh";
     public static final String PLANNING_TIMEOUT = "enrichment.planning-timeout";
@@ -40,6 +45,7 @@ public record EnrichmentConfig(
     public static final String STOP_MIN_DURATION = "enrichment.stop-min-duration";
     public static final String DEVIATION_THRESHOLD_M = "enrichment.deviation-threshold-m";
     public static final String DEVIATION_MIN_FIXES = "enrichment.deviation-min-fixes";
+    public static final String PLANNING_TOKEN = "enrichment.planning-token";
 
     public static final Duration DEFAULT_ROUTE_REFRESH = Duration.ofMinutes(5);
     public static final Duration DEFAULT_PLANNING_TIMEOUT = Duration.ofSeconds(5);
@@ -59,6 +65,7 @@ public record EnrichmentConfig(
         requireNonNull(planningTimeout, "planningTimeout is null");
         requireNonNull(routeStaleAfter, "routeStaleAfter is null");
         requireNonNull(stopMinDuration, "stopMinDuration is null");
+        requireNonNull(planningToken, "planningToken is null");
         requirePositive(ROUTE_REFRESH, routeRefresh);
         requirePositive(PLANNING_TIMEOUT, planningTimeout);
         if (routeStaleAfter.compareTo(routeRefresh) <= 0) {
@@ -96,7 +103,22 @@ public record EnrichmentConfig(
                 source.doubleValue(STOP_SPEED_KMH, DEFAULT_STOP_SPEED_KMH),
                 source.duration(STOP_MIN_DURATION, DEFAULT_STOP_MIN_DURATION),
                 source.doubleValue(DEVIATION_THRESHOLD_M, DEFAULT_DEVIATION_THRESHOLD_M),
-                source.integer(DEVIATION_MIN_FIXES, DEFAULT_DEVIATION_MIN_FIXES));
+                source.integer(DEVIATION_MIN_FIXES, DEFAULT_DEVIATION_MIN_FIXES),
+                source.string(PLANNING_TOKEN, ""));
+    }
+
+    @Override
+    public String toString() {
+        return "EnrichmentConfig[routeRefresh=" + routeRefresh + ", planningTimeout=" + planningTimeout
+                + ", routeStaleAfter=" + routeStaleAfter + ", arrivalRadiusM=" + arrivalRadiusM + ", stopSpeedKmh="
+                + stopSpeedKmh + ", stopMinDuration=" + stopMinDuration + ", deviationThresholdM="
+                + deviationThresholdM + ", deviationMinFixes=" + deviationMinFixes + ", planningToken="
+                + (planningToken.isEmpty() ? "none" : "[hidden]") + "]";
+    }
+
+    /** {@link #planningToken()}, when one is set. */
+    public Optional<String> token() {
+        return planningToken.isEmpty() ? Optional.empty() : Optional.of(planningToken);
     }
 
     private static void requirePositive(String key, Duration duration) {

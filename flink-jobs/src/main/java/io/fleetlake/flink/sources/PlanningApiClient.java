@@ -2,6 +2,7 @@ package io.fleetlake.flink.sources;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.config.EnrichmentConfig;
 import io.fleetlake.flink.records.RoutePoll;
 import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.model.planning.RouteJson;
@@ -11,23 +12,27 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Fetches every vehicle's route from the planning API ({@code GET /v1/routes}) without blocking the caller: the
- * request, the wait and the parsing run on the HTTP client's threads.
+ * request, the wait and the parsing run on the HTTP client's threads. Each request carries the API's bearer token, when
+ * one is configured.
  */
 final class PlanningApiClient {
     private static final int MAX_BODY_IN_MESSAGE = 200;
 
     private final URI routesUri;
+    private final Optional<String> token;
     private final Duration timeout;
     private final Clock clock;
     private final HttpClient http;
 
-    PlanningApiClient(URI planningUri, Duration timeout, Clock clock) {
+    PlanningApiClient(URI planningUri, Optional<String> token, Duration timeout, Clock clock) {
         requireNonNull(planningUri, "planningUri is null");
         this.routesUri = routesUri(planningUri);
+        this.token = requireNonNull(token, "token is null");
         this.timeout = requireNonNull(timeout, "timeout is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.http = HttpClient.newBuilder()
@@ -61,15 +66,20 @@ final class PlanningApiClient {
      *     {@link PlanningApiException} when its answer is not a list of routes
      */
     CompletableFuture<RoutePoll> fetch() {
-        HttpRequest request = HttpRequest.newBuilder(routesUri)
+        HttpRequest.Builder request = HttpRequest.newBuilder(routesUri)
                 .timeout(timeout)
                 .header("Accept", "application/json")
-                .GET()
-                .build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(this::toPoll);
+                .GET();
+        token.ifPresent(present -> request.header("Authorization", "Bearer " + present));
+        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(this::toPoll);
     }
 
     private RoutePoll toPoll(HttpResponse<String> response) {
+        if (response.statusCode() == 401) {
+            throw new PlanningApiException("refused the request (HTTP 401): set " + EnrichmentConfig.PLANNING_TOKEN
+                    + " to the planning API's token" + (token.isPresent() ? " (the one sent is not it)" : ""));
+        }
         if (response.statusCode() != 200) {
             throw new PlanningApiException(
                     "answered HTTP " + response.statusCode() + ": " + abbreviate(response.body()));

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
 import org.apache.flink.api.connector.source.SourceReader;
@@ -37,17 +38,25 @@ public final class RouteSource implements Source<RoutePoll, RouteSource.Unsplit,
     private final Duration refresh;
     private final Duration timeout;
     private final Duration staleAfter;
+    // Optional is not serialisable: null when the planning API asks for no token.
+    private final String token;
 
-    private RouteSource(URI planningUri, Duration refresh, Duration timeout, Duration staleAfter) {
+    private RouteSource(
+            URI planningUri, Duration refresh, Duration timeout, Duration staleAfter, Optional<String> token) {
         this.planningUri = requireNonNull(planningUri, "planningUri is null");
+        this.token = requireNonNull(token, "token is null").orElse(null);
         this.refresh = requireNonNull(refresh, "refresh is null");
         this.timeout = requireNonNull(timeout, "timeout is null");
         this.staleAfter = requireNonNull(staleAfter, "staleAfter is null");
     }
 
-    /** Polls {@code <planningUri>/v1/routes} with the refresh interval and timeout of the configuration. */
+    /**
+     * Polls {@code <planningUri>/v1/routes} with the refresh interval, timeout and token ({@code
+     * enrichment.planning-token}) of the configuration.
+     */
     public static RouteSource create(URI planningUri, EnrichmentConfig config) {
-        return new RouteSource(planningUri, config.routeRefresh(), config.planningTimeout(), config.routeStaleAfter());
+        return new RouteSource(
+                planningUri, config.routeRefresh(), config.planningTimeout(), config.routeStaleAfter(), config.token());
     }
 
     @Override
@@ -58,7 +67,7 @@ public final class RouteSource implements Source<RoutePoll, RouteSource.Unsplit,
     @Override
     public SourceReader<RoutePoll, Unsplit> createReader(SourceReaderContext context) {
         return new RouteSourceReader(
-                new PlanningApiClient(planningUri, timeout, Clock.systemUTC()),
+                new PlanningApiClient(planningUri, Optional.ofNullable(token), timeout, Clock.systemUTC()),
                 refresh,
                 staleAfter,
                 context.metricGroup());

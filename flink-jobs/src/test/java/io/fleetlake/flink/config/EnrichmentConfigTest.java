@@ -22,7 +22,8 @@ class EnrichmentConfigTest {
                         3,
                         Duration.ofSeconds(60),
                         150,
-                        3));
+                        3,
+                        ""));
     }
 
     @Test
@@ -35,7 +36,8 @@ class EnrichmentConfigTest {
                 "enrichment.stop-speed-kmh", "2",
                 "enrichment.stop-min-duration", "2m",
                 "enrichment.deviation-threshold-m", "200",
-                "enrichment.deviation-min-fixes", "5")));
+                "enrichment.deviation-min-fixes", "5",
+                "enrichment.planning-token", "planning-token-0123456789")));
 
         assertThat(config)
                 .isEqualTo(new EnrichmentConfig(
@@ -46,7 +48,11 @@ class EnrichmentConfigTest {
                         2,
                         Duration.ofMinutes(2),
                         200,
-                        5));
+                        5,
+                        "planning-token-0123456789"));
+        assertThat(config.token()).contains("planning-token-0123456789");
+        assertThat(config.toString()).contains("planningToken=[hidden]").doesNotContain("planning-token-0123456789");
+        assertThat(EnrichmentConfig.defaults().token()).isEmpty();
     }
 
     @Test

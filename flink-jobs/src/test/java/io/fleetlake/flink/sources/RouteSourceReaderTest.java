@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceOutput;
@@ -151,7 +152,7 @@ class RouteSourceReaderTest {
 
     private RouteSourceReader reader(URI planningUri) {
         return new RouteSourceReader(
-                new PlanningApiClient(planningUri, TIMEOUT, Clock.fixed(NOW, ZoneOffset.UTC)),
+                new PlanningApiClient(planningUri, Optional.empty(), TIMEOUT, Clock.fixed(NOW, ZoneOffset.UTC)),
                 REFRESH,
                 Duration.ofMinutes(10),
                 metrics);

@@ -49,7 +49,7 @@ class IngestRefusalIT {
     static Path directory;
 
     private static BrokerIdentity identity;
-    private static String ingestSecret;
+    private static WorkerSecrets secrets;
 
     private static ServerProcessUnderTest kafka;
     private static ServerProcessUnderTest mqtt;
@@ -58,7 +58,7 @@ class IngestRefusalIT {
     static void startServers() {
         kafka = ServerProcessUnderTest.kafka(directory);
         identity = new BrokerIdentity(directory);
-        ingestSecret = identity.addIngest();
+        secrets = new WorkerSecrets(directory, identity.addIngest());
         mqtt = ServerProcessUnderTest.mqtt(directory, Map.of("mqtt.max-packet-size", Integer.toString(4 << 20)));
     }
 
@@ -150,7 +150,7 @@ class IngestRefusalIT {
     }
 
     private static ConnectWorker startWorker() {
-        ConnectWorker worker = new ConnectWorker(ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+        ConnectWorker worker = new ConnectWorker(ConnectWorkerConfig.from(ConfigSource.of(secrets.plus(Map.of(
                 "connect.port",
                 "0",
                 "connect.bootstrap-servers",
@@ -162,11 +162,7 @@ class IngestRefusalIT {
                 "connect.max-record-size",
                 Integer.toString(MAX_RECORD_SIZE),
                 "mqtt.server-uri",
-                "tcp://" + mqtt.address(),
-                "mqtt.username",
-                BrokerIdentity.INGEST,
-                "mqtt.password",
-                ingestSecret))));
+                "tcp://" + mqtt.address())))));
         try {
             worker.start();
         } catch (RuntimeException e) {

@@ -43,7 +43,7 @@ class KafkaPauseIT {
     static Path directory;
 
     private static BrokerIdentity identity;
-    private static String ingestSecret;
+    private static WorkerSecrets secrets;
 
     private static ServerProcessUnderTest kafka;
     private static ServerProcessUnderTest mqtt;
@@ -52,7 +52,7 @@ class KafkaPauseIT {
     static void startServers() {
         kafka = ServerProcessUnderTest.kafka(directory);
         identity = new BrokerIdentity(directory);
-        ingestSecret = identity.addIngest();
+        secrets = new WorkerSecrets(directory, identity.addIngest());
         mqtt = ServerProcessUnderTest.mqtt(directory, Map.of());
     }
 
@@ -68,7 +68,7 @@ class KafkaPauseIT {
 
     @Test
     void everyAcknowledgedMessageReachesKafkaAcrossABrokerPause() throws Exception {
-        try (ConnectWorker worker = new ConnectWorker(ConnectWorkerConfig.from(ConfigSource.of(Map.of(
+        try (ConnectWorker worker = new ConnectWorker(ConnectWorkerConfig.from(ConfigSource.of(secrets.plus(Map.of(
                         "connect.port",
                         "0",
                         "connect.bootstrap-servers",
@@ -78,11 +78,7 @@ class KafkaPauseIT {
                         "connect.supervision-interval",
                         "2s",
                         "mqtt.server-uri",
-                        "tcp://" + mqtt.address(),
-                        "mqtt.username",
-                        BrokerIdentity.INGEST,
-                        "mqtt.password",
-                        ingestSecret))));
+                        "tcp://" + mqtt.address())))));
                 LedgerPublisher publisher = new LedgerPublisher(mqtt.address(), "pause", CLIENTS, identity)) {
             worker.start();
             CompletableFuture<Void> publishing = CompletableFuture.runAsync(() -> publishPaced(publisher));

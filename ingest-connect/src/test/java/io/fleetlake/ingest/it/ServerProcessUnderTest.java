@@ -63,12 +63,46 @@ final class ServerProcessUnderTest implements AutoCloseable {
                 directory);
     }
 
+    /**
+     * The Connect worker of this module ({@code ConnectWorkerMain}) reading {@code configFile}, as the stack runs it:
+     * its secrets are in the file, never on its command line.
+     */
+    static ServerProcessUnderTest connectWorker(Path directory, Path configFile) {
+        return start(
+                "connect",
+                "fleet.module.ingest-connect",
+                "ingest-connect",
+                "io.fleetlake.ingest.ConnectWorkerMain",
+                List.of("--config", configFile.toString()),
+                directory);
+    }
+
+    /** The process's log file: everything it wrote to standard output and error. */
+    Path log() {
+        return log;
+    }
+
     private static ServerProcessUnderTest start(
             String name,
             String moduleProperty,
             String artifactId,
             String mainClass,
             Map<String, String> settings,
+            Path directory) {
+        List<String> arguments = new ArrayList<>();
+        settings.forEach((key, value) -> {
+            arguments.add("--set");
+            arguments.add(key + "=" + value);
+        });
+        return start(name, moduleProperty, artifactId, mainClass, arguments, directory);
+    }
+
+    private static ServerProcessUnderTest start(
+            String name,
+            String moduleProperty,
+            String artifactId,
+            String mainClass,
+            List<String> arguments,
             Path directory) {
         String moduleDirectory = requireNonNull(
                 System.getProperty(moduleProperty),
@@ -96,10 +130,7 @@ final class ServerProcessUnderTest implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         command.add(mainClass);
-        settings.forEach((key, value) -> {
-            command.add("--set");
-            command.add(key + "=" + value);
-        });
+        command.addAll(arguments);
         Path log = Path.of("target", "it-logs", directory.getFileName() + "-" + name + ".log")
                 .toAbsolutePath();
         try {

@@ -12,7 +12,9 @@ import org.slf4j.LoggerFactory;
  * RouteDirectory#forFleet}) and listens for HTTP; {@link #close()} stops listening. Assigned routes live in memory and
  * are lost when the server stops.
  *
- * <p>Health check: {@code GET /healthz} answers 200 once the server is started.
+ * <p>Every request but the health check carries {@code Authorization: Bearer <planning.token>}; bodies and concurrent
+ * requests are bounded (see {@link JavalinAdapter}). Health check: {@code GET /healthz} answers 200 once the server is
+ * started, without a token.
  */
 public final class PlanningApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PlanningApiServer.class);
@@ -40,6 +42,11 @@ public final class PlanningApiServer implements AutoCloseable {
         if (http != null) {
             throw new IllegalStateException("The planning API server is already started");
         }
+        String token = config.token()
+                .orElseThrow(() -> new IllegalStateException("The planning API refuses anonymous requests: set "
+                        + PlanningApiConfig.TOKEN + " (at least " + PlanningApiConfig.MINIMUM_TOKEN_LENGTH
+                        + " characters, a generated secret) in the configuration file or as FLEET_PLANNING_TOKEN;"
+                        + " its clients send it as Authorization: Bearer <token>"));
         long startNanos = System.nanoTime();
         RouteDirectory routes = RouteDirectory.forFleet(config, clock);
         LOG.info(
@@ -47,7 +54,7 @@ public final class PlanningApiServer implements AutoCloseable {
                 routes.fleetSize(),
                 config.seed(),
                 (System.nanoTime() - startNanos) / 1_000_000);
-        http = JavalinAdapter.start(PlanningRoutes.over(routes), config.host(), config.port());
+        http = JavalinAdapter.start(PlanningRoutes.over(routes), config, token);
         directory = routes;
         return this;
     }

@@ -78,7 +78,8 @@ public final class PlanningRoutes {
                         + PlanningApi.HEALTH_PATH);
     }
 
-    private static ApiResponse error(ApiError error, String message) {
+    /** The error body of {@code error}; also for what the HTTP layer refuses before routing. */
+    static ApiResponse error(ApiError error, String message) {
         ObjectNode body = JSON.createObjectNode()
                 .put("error", error.name())
                 .put("status", error.status())

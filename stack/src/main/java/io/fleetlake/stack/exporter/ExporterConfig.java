@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.connect.client.ConnectRestPrincipals;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.health.HealthSources;
 import io.fleetlake.stack.health.HealthThresholds;
@@ -29,6 +31,9 @@ public final class ExporterConfig {
     public static final String REDIS_URI = "exporter.redis-uri";
     public static final String CATALOG_URI = "exporter.catalog-uri";
     public static final String CONNECT_URI = "exporter.connect-uri";
+    /** The password of the Connect worker's read-only {@code monitor} principal; anonymous when not set. */
+    public static final String CONNECT_PASSWORD = "exporter.connect-password";
+
     public static final String CONNECTOR_NAME = "exporter.connector-name";
     public static final String FLINK_REST_URI = "exporter.flink-rest-uri";
     public static final String MAINTENANCE_METRICS_URI = "exporter.maintenance-metrics-uri";
@@ -64,6 +69,8 @@ public final class ExporterConfig {
                 source.requiredString(REDIS_URI),
                 source.requiredString(CATALOG_URI),
                 source.requiredString(CONNECT_URI),
+                source.string(CONNECT_PASSWORD)
+                        .map(password -> new BasicCredentials(ConnectRestPrincipals.MONITOR, password)),
                 source.string(CONNECTOR_NAME, DEFAULT_CONNECTOR_NAME),
                 source.requiredString(FLINK_REST_URI),
                 source.string(MAINTENANCE_METRICS_URI).map(present -> source.uri(MAINTENANCE_METRICS_URI, null)),
@@ -130,7 +137,9 @@ public final class ExporterConfig {
         return "ExporterConfig{host=" + host + ", port=" + port + ", interval=" + interval + ", kafka="
                 + sources.kafkaBootstrapServers() + ", groups=" + sources.consumerGroups() + ", redis="
                 + redact(sources.redisUri()) + ", catalog=" + sources.catalogUri() + ", connect="
-                + sources.connectUri() + ", connector=" + sources.connectorName() + ", flink="
+                + sources.connectUri() + ", connectLogin="
+                + sources.connectCredentials().map(BasicCredentials::toString).orElse("anonymous") + ", connector="
+                + sources.connectorName() + ", flink="
                 + sources.flinkRestUri() + ", maintenance="
                 + sources.maintenanceMetricsUri().map(URI::toString).orElse("-")
                 + ", mqtt=" + sources.mqttMetricsUri().map(URI::toString).orElse("-") + ", probes="

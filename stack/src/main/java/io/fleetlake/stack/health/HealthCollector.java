@@ -76,7 +76,7 @@ public final class HealthCollector implements AutoCloseable {
         this.deadLetters = new DeadLetterInspector(sources.kafkaBootstrapServers());
         this.topics = new KafkaInspector(sources.kafkaBootstrapServers());
         this.catalog = new CatalogInspector(sources.catalogUri());
-        this.connect = new ConnectInspector(sources.connectUri());
+        this.connect = new ConnectInspector(sources.connectUri(), sources.connectCredentials());
         this.redis = new RedisInspector(URI.create(sources.redisUri()));
         this.flink = new FlinkInspector(sources.flinkRestUri());
     }

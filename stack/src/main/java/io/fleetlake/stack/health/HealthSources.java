@@ -2,6 +2,7 @@ package io.fleetlake.stack.health;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.connect.client.BasicCredentials;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.function.BooleanSupplier;
  * @param redisUri Redis, with credentials when it needs them
  * @param catalogUri the Iceberg REST catalog
  * @param connectUri the Kafka Connect worker's REST API
+ * @param connectCredentials how to log in to it: its read-only monitor principal; empty for a worker that asks for none
  * @param connectorName the MQTT source connector
  * @param flinkRestUri the pipeline's Flink REST API
  * @param maintenanceMetricsUri the table maintenance service's metrics, if it runs
@@ -30,6 +32,7 @@ public record HealthSources(
         String redisUri,
         String catalogUri,
         String connectUri,
+        Optional<BasicCredentials> connectCredentials,
         String connectorName,
         String flinkRestUri,
         Optional<URI> maintenanceMetricsUri,
@@ -41,6 +44,7 @@ public record HealthSources(
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(catalogUri, "catalogUri is null");
         requireNonNull(connectUri, "connectUri is null");
+        requireNonNull(connectCredentials, "connectCredentials is null");
         requireNonNull(connectorName, "connectorName is null");
         requireNonNull(flinkRestUri, "flinkRestUri is null");
         requireNonNull(maintenanceMetricsUri, "maintenanceMetricsUri is null");

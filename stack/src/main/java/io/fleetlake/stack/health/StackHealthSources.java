@@ -5,6 +5,8 @@ import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.stack.identity.StackServiceSecrets;
+import io.fleetlake.stack.inspect.ConnectInspector;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,6 +41,7 @@ public final class StackHealthSources {
                 settings.redisUri(),
                 settings.catalogUri(),
                 connectUri(settings),
+                Optional.of(StackServiceSecrets.of(settings).connectMonitor()),
                 FleetStack.CONNECTOR_NAME,
                 settings.flinkRestUri(),
                 Optional.of(metricsUri(host, settings.port(StackPort.MAINTENANCE))),
@@ -55,7 +58,10 @@ public final class StackHealthSources {
         probes.put(FleetStack.MQTT, HealthProbes.tcp(host, settings.port(StackPort.MQTT)));
         probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri())));
         probes.put(FleetStack.CATALOG, http(settings.catalogUri() + "/v1/config"));
-        probes.put(FleetStack.CONNECT, http(connectUri(settings) + "/connectors"));
+        ConnectInspector connect = new ConnectInspector(
+                connectUri(settings),
+                Optional.of(StackServiceSecrets.of(settings).connectMonitor()));
+        probes.put(FleetStack.CONNECT, connect::answers);
         probes.put(FleetStack.PLANNING, http(settings.planningUri() + "/healthz"));
         probes.put(FleetStack.PIPELINE, http(settings.flinkRestUri() + "/jobs/overview"));
         probes.put(FleetStack.TRINO, http("http://" + host + ":" + settings.port(StackPort.TRINO) + "/v1/info"));

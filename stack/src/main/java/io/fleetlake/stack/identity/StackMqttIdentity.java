@@ -120,6 +120,14 @@ public final class StackMqttIdentity {
     }
 
     /**
+     * The owner-only file of {@code name=secret} lines that holds the secrets of the stack's own principals ({@value
+     * #INGEST} among them): the Connect worker reads the ingest secret from it through Connect's file config provider.
+     */
+    public Path secretsFile() {
+        return secretsDirectory.resolve(SECRETS_FILE);
+    }
+
+    /**
      * The file of {@code vehicle=secret} lines the simulator reads ({@code simulator.device-credentials}) to publish
      * those vehicles on their own device identities.
      */

@@ -4,10 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.connect.client.ConnectRestClient;
+import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,12 +26,19 @@ public final class ConnectInspector {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final String connectUri;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final ConnectRestClient client;
 
-    /** @param connectUri the worker's REST API, for example {@code http://127.0.0.1:18083} */
-    public ConnectInspector(String connectUri) {
+    /**
+     * @param connectUri the worker's REST API, for example {@code http://127.0.0.1:18083}
+     * @param credentials its read-only principal; empty for a worker that asks for none
+     */
+    public ConnectInspector(String connectUri, Optional<BasicCredentials> credentials) {
         this.connectUri = requireNonNull(connectUri, "connectUri is null");
+        this.client = new ConnectRestClient(
+                URI.create(connectUri),
+                HttpClient.newBuilder().connectTimeout(TIMEOUT).build(),
+                TIMEOUT,
+                requireNonNull(credentials, "credentials is null"));
     }
 
     /**
@@ -39,21 +49,17 @@ public final class ConnectInspector {
      */
     public ConnectorState state(String connector) {
         requireNonNull(connector, "connector is null");
-        URI uri = URI.create(connectUri + "/connectors/" + connector + "/status");
         try {
-            HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() == 404) {
+            Optional<String> status = client.connectorStatus(connector);
+            if (status.isEmpty()) {
                 return new ConnectorState(connector, NOT_REGISTERED, List.of());
             }
-            if (response.statusCode() != 200) {
-                throw new InspectionException("GET " + uri + " answered " + response.statusCode());
-            }
-            return parse(connector, JSON.readTree(response.body()));
-        } catch (IOException e) {
+            return parse(connector, JSON.readTree(status.get()));
+        } catch (ConnectRestException e) {
+            throw new InspectionException(e.getMessage(), e);
+        } catch (IOException | UncheckedIOException e) {
             throw new InspectionException("Cannot ask the Connect worker at " + connectUri + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (IllegalStateException e) {
             throw new InspectionException("Interrupted while asking the Connect worker", e);
         }
     }
@@ -66,19 +72,25 @@ public final class ConnectInspector {
      * @throws InspectionException when the worker cannot be asked or answers something else
      */
     public IngestWorkerHealth ingestHealth() {
-        URI uri = URI.create(connectUri + "/ingest/health");
         try {
-            HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = client.get("/ingest/health");
             if (response.statusCode() != 200 && response.statusCode() != 503) {
-                throw new InspectionException("GET " + uri + " answered " + response.statusCode());
+                throw new InspectionException("GET " + response.uri() + " answered " + response.statusCode());
             }
             return parseIngestHealth(JSON.readTree(response.body()));
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new InspectionException("Cannot ask the Connect worker at " + connectUri + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (IllegalStateException e) {
             throw new InspectionException("Interrupted while asking the Connect worker", e);
+        }
+    }
+
+    /** Whether the worker answers {@code GET /connectors} with 200 to these credentials: the component's up probe. */
+    public boolean answers() {
+        try {
+            return client.get("/connectors").statusCode() == 200;
+        } catch (UncheckedIOException | IllegalStateException e) {
+            return false;
         }
     }
 

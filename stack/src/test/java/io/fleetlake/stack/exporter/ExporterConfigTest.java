@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.stack.health.HealthThresholds;
 import java.net.URI;
 import java.time.Duration;
@@ -34,6 +35,7 @@ class ExporterConfigTest {
         assertThat(config.sources().maintenanceMetricsUri()).isEmpty();
         assertThat(config.sources().mqttMetricsUri()).isEmpty();
         assertThat(config.sources().probes()).isEmpty();
+        assertThat(config.sources().connectCredentials()).as("anonymous").isEmpty();
         assertThat(config.thresholds()).isEqualTo(HealthThresholds.from(ConfigSource.empty()));
     }
 
@@ -46,6 +48,7 @@ class ExporterConfigTest {
                 ExporterConfig.INTERVAL, "30s",
                 ExporterConfig.CONSUMER_GROUPS, "fleet-pipeline, audit",
                 ExporterConfig.CONNECTOR_NAME, "mqtt-other",
+                ExporterConfig.CONNECT_PASSWORD, "monitor-password-0123456789",
                 ExporterConfig.MAINTENANCE_METRICS_URI, "http://table-maintenance:9464/metrics",
                 ExporterConfig.MQTT_METRICS_URI, "http://mosquitto-exporter:9234/metrics",
                 ExporterConfig.PROBES, "s3=http://minio:9000/minio/health/live, mqtt=tcp://mosquitto:1883"));
@@ -57,6 +60,9 @@ class ExporterConfigTest {
         assertThat(config.interval()).isEqualTo(Duration.ofSeconds(30));
         assertThat(config.sources().consumerGroups()).containsExactly("fleet-pipeline", "audit");
         assertThat(config.sources().connectorName()).isEqualTo("mqtt-other");
+        assertThat(config.sources().connectCredentials())
+                .contains(new BasicCredentials("monitor", "monitor-password-0123456789"));
+        assertThat(config.toString()).doesNotContain("monitor-password-0123456789");
         assertThat(config.sources().maintenanceMetricsUri())
                 .contains(URI.create("http://table-maintenance:9464/metrics"));
         assertThat(config.sources().mqttMetricsUri())

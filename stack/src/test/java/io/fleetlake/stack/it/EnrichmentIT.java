@@ -14,6 +14,7 @@ import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.model.planning.RouteJson;
 import io.fleetlake.model.planning.RoutePoint;
 import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
@@ -231,6 +232,11 @@ class EnrichmentIT {
                 HttpRequest.newBuilder(uri)
                         .PUT(HttpRequest.BodyPublishers.ofString(RouteJson.write(route)))
                         .header("Content-Type", "application/json")
+                        .header(
+                                "Authorization",
+                                "Bearer "
+                                        + StackServiceSecrets.of(running.settings())
+                                                .planningToken())
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(204);

@@ -17,10 +17,6 @@ import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
 import io.fleetlake.stack.verify.FixKey;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -408,11 +404,10 @@ class FaultInjectionIT {
         }
         try {
             evidence.append("; connector status: ")
-                    .append(get(
-                            HttpClient.newHttpClient(),
-                            "http://" + settings.host() + ":" + settings.port(io.fleetlake.stack.StackPort.CONNECT)
-                                    + "/connectors/" + FleetStack.CONNECTOR_NAME + "/status"));
-        } catch (IOException | InterruptedException e) {
+                    .append(ConnectAccess.monitor(settings)
+                            .connectorStatus(FleetStack.CONNECTOR_NAME)
+                            .orElse("not registered"));
+        } catch (RuntimeException e) {
             evidence.append("; connector status unavailable: ").append(e.getMessage());
         }
         for (String component : List.of(FleetStack.CONNECT, FleetStack.PIPELINE)) {
@@ -425,15 +420,6 @@ class FaultInjectionIT {
                     .append(tail(read(log), 25));
         }
         return evidence.toString();
-    }
-
-    private static String get(HttpClient http, String uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create(uri))
-                        .timeout(Duration.ofSeconds(10))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        return response.body();
     }
 
     private static String read(Path file) {

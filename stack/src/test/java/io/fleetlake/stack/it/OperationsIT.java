@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.codec.PayloadFormat;
@@ -198,11 +199,10 @@ class OperationsIT {
 
     @Test
     void fleetStatusCallsAPausedConnectorUnhealthy(RunningStack running) throws Exception {
-        String connector = "http://" + running.settings().host() + ":"
-                + running.settings().port(StackPort.CONNECT) + "/connectors/" + FleetStack.CONNECTOR_NAME;
+        ConnectRestClient admin = ConnectAccess.admin(running.settings());
         assertThat(check(status(running), "ingest", "connector").path("status").asText())
                 .isEqualTo("OK");
-        put(URI.create(connector + "/pause"));
+        admin.pauseConnector(FleetStack.CONNECTOR_NAME);
         try {
             await().atMost(Duration.ofMinutes(1))
                     .pollInterval(Duration.ofSeconds(2))
@@ -215,7 +215,7 @@ class OperationsIT {
                                 .contains("ingest / connector: mqtt-positions PAUSED");
                     });
         } finally {
-            put(URI.create(connector + "/resume"));
+            admin.resumeConnector(FleetStack.CONNECTOR_NAME);
         }
         await().atMost(Duration.ofMinutes(1))
                 .pollInterval(Duration.ofSeconds(2))
@@ -390,16 +390,5 @@ class OperationsIT {
         HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as("GET %s: %s", uri, response.body()).isEqualTo(200);
         return response.body();
-    }
-
-    /** PUT without a body, answered with a success status (the Connect REST API's pause, resume and stop). */
-    static void put(URI uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = HTTP.send(
-                HttpRequest.newBuilder(uri)
-                        .timeout(Duration.ofSeconds(30))
-                        .PUT(HttpRequest.BodyPublishers.noBody())
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as("PUT %s: %s", uri, response.body()).isIn(200, 202, 204);
     }
 }

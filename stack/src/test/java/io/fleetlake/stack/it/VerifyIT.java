@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5BlockingClient;
+import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RejectedColumns;
@@ -15,15 +16,12 @@ import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.health.StackHealthSources;
+import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.ConnectInspector;
 import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineRestarts;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +33,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -61,7 +60,6 @@ class VerifyIT {
     private static final String PREFIX = "VFY-";
     private static final String HOP_PREFIX = "VFYHOP-";
     private static final int HOP_VEHICLES = 10;
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     /** ingest-connect's MqttSourceConfig key and default (the stack module does not depend on the connector). */
     private static final String CLIENT_ID_PREFIX = "mqtt.client-id-prefix";
 
@@ -179,8 +177,10 @@ class VerifyIT {
     @Test
     void findsPositionsTheBrokerAcceptedThatNeverReachedKafkaAndNoGapUnderLoad(RunningStack running) throws Exception {
         StackSettings settings = running.settings();
-        String connector = StackHealthSources.connectUri(settings) + "/connectors/" + FleetStack.CONNECTOR_NAME;
-        ConnectInspector connect = new ConnectInspector(StackHealthSources.connectUri(settings));
+        ConnectRestClient admin = ConnectAccess.admin(settings);
+        ConnectInspector connect = new ConnectInspector(
+                StackHealthSources.connectUri(settings),
+                Optional.of(StackServiceSecrets.of(settings).connectMonitor()));
         Instant start = Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         AtomicInteger fix = new AtomicInteger();
 
@@ -202,13 +202,13 @@ class VerifyIT {
         // The fault: the connector stops (its session keeps the subscription), then someone connects with its client id
         // and a clean start, which discards the session. The broker still accepts every position, and has no one to
         // deliver them to: they never reach Kafka, and the broker drops nothing it would count.
-        OperationsIT.put(URI.create(connector + "/stop"));
+        admin.stopConnector(FleetStack.CONNECTOR_NAME);
         try {
             await().atMost(TIMEOUT)
                     .pollInterval(Duration.ofSeconds(1))
                     .until(() ->
                             connect.state(FleetStack.CONNECTOR_NAME).state().equals("STOPPED"));
-            clearSession(settings, ingestClientId(connector));
+            clearSession(settings, ingestClientId(admin));
             try (Load load = Load.start(settings, "verify-hop-lost", start, fix)) {
                 FleetCommand.Result lost = verifyHop(running);
                 JsonNode report = JSON.readTree(lost.out());
@@ -225,7 +225,7 @@ class VerifyIT {
                 LOG.info("Session cleared: {}", report.path("ingest_hop"));
             }
         } finally {
-            OperationsIT.put(URI.create(connector + "/resume"));
+            admin.resumeConnector(FleetStack.CONNECTOR_NAME);
         }
         await().atMost(TIMEOUT)
                 .pollInterval(Duration.ofSeconds(2))
@@ -241,14 +241,11 @@ class VerifyIT {
     }
 
     /** The MQTT client id of the connector's task 0, as the connector's configuration sets it. */
-    private static String ingestClientId(String connector) throws Exception {
-        HttpResponse<String> response = HTTP.send(
-                HttpRequest.newBuilder(URI.create(connector + "/config"))
-                        .timeout(Duration.ofSeconds(30))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        return JSON.readTree(response.body()).path(CLIENT_ID_PREFIX).asText(DEFAULT_CLIENT_ID_PREFIX) + "-0";
+    private static String ingestClientId(ConnectRestClient connect) {
+        return connect.connectorConfig(FleetStack.CONNECTOR_NAME)
+                        .orElseThrow()
+                        .getOrDefault(CLIENT_ID_PREFIX, DEFAULT_CLIENT_ID_PREFIX)
+                + "-0";
     }
 
     /**

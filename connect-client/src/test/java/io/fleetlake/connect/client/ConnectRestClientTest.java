@@ -1,4 +1,4 @@
-package io.fleetlake.ingest;
+package io.fleetlake.connect.client;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +14,7 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 /** Against a loopback HTTP server that answers like the Connect REST API. */
 class ConnectRestClientTest {
     private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private HttpServer server;
     private ConnectRestClient client;
     private volatile int statusCode;
@@ -35,7 +37,8 @@ class ConnectRestClientTest {
         client = new ConnectRestClient(
                 URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/"),
                 HttpClient.newHttpClient(),
-                Duration.ofSeconds(5));
+                Duration.ofSeconds(5),
+                Optional.of(new BasicCredentials("admin", "s3cret-value")));
     }
 
     @AfterEach
@@ -83,14 +86,12 @@ class ConnectRestClientTest {
     }
 
     @Test
-    void statusIsParsed() {
-        answerWith(
-                200,
-                "{\"name\":\"mqtt-positions\",\"connector\":{\"state\":\"RUNNING\"},"
-                        + "\"tasks\":[{\"id\":0,\"state\":\"RUNNING\"}],\"type\":\"source\"}");
+    void statusIsTheBodyOfTheAnswer() {
+        String status = "{\"name\":\"mqtt-positions\",\"connector\":{\"state\":\"RUNNING\"},"
+                + "\"tasks\":[{\"id\":0,\"state\":\"RUNNING\"}],\"type\":\"source\"}";
+        answerWith(200, status);
 
-        assertThat(client.connectorStatus("mqtt-positions"))
-                .hasValueSatisfying(status -> assertThat(status.running()).isTrue());
+        assertThat(client.connectorStatus("mqtt-positions")).contains(status);
         assertThat(requests).containsExactly("GET /connectors/mqtt-positions/status ");
     }
 
@@ -131,6 +132,58 @@ class ConnectRestClientTest {
                 .hasMessageContaining("rebalance in progress");
     }
 
+    @Test
+    void everyRequestCarriesTheCredentials() {
+        answerWith(200, "{}");
+
+        client.connectorConfig("mqtt-positions");
+        client.connectorStatus("mqtt-positions");
+        client.get("/ingest/health");
+
+        // "admin:s3cret-value" in Base64, as RFC 7617 spells it.
+        assertThat(authorizations)
+                .containsExactly(
+                        "Basic YWRtaW46czNjcmV0LXZhbHVl",
+                        "Basic YWRtaW46czNjcmV0LXZhbHVl",
+                        "Basic YWRtaW46czNjcmV0LXZhbHVl");
+    }
+
+    @Test
+    void anAnonymousClientSendsNoCredentials() {
+        answerWith(200, "{}");
+
+        ConnectRestClient.anonymous(client.baseUri(), Duration.ofSeconds(5)).connectorStatus("mqtt-positions");
+
+        assertThat(authorizations).containsExactly("none");
+    }
+
+    @Test
+    void refusedCredentialsSayWhatToCheck() {
+        answerWith(401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+
+        assertThatThrownBy(() -> client.connectorStatus("mqtt-positions"))
+                .isInstanceOfSatisfying(ConnectRestClient.ConnectRestException.class, e -> assertThat(e.statusCode())
+                        .isEqualTo(401))
+                .hasMessageContaining("refused the credentials");
+    }
+
+    @Test
+    void deleteOfAMissingConnectorIsNotAnError() {
+        answerWith(404, "{}");
+
+        client.deleteConnector("mqtt-positions");
+
+        assertThat(requests).containsExactly("DELETE /connectors/mqtt-positions ");
+    }
+
+    @Test
+    void credentialsAreNotShown() {
+        assertThat(new BasicCredentials("admin", "s3cret-value").toString())
+                .contains("admin")
+                .doesNotContain("s3cret-value");
+        assertThatThrownBy(() -> new BasicCredentials("ad:min", "x")).isInstanceOf(IllegalArgumentException.class);
+    }
+
     private void answerWith(int statusCode, String body) {
         this.statusCode = statusCode;
         this.body = body;
@@ -139,6 +192,8 @@ class ConnectRestClientTest {
     private void answer(HttpExchange exchange) throws IOException {
         String requestBody = new String(exchange.getRequestBody().readAllBytes(), UTF_8);
         requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " " + requestBody);
+        authorizations.add(Optional.ofNullable(exchange.getRequestHeaders().getFirst("Authorization"))
+                .orElse("none"));
         byte[] response = body.getBytes(UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(statusCode, response.length);

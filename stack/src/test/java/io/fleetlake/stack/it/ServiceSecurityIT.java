@@ -1,0 +1,107 @@
+package io.fleetlake.stack.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.connect.client.ConnectRestClient;
+import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
+import io.fleetlake.model.planning.PlanningApi;
+import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackMqttIdentity;
+import io.fleetlake.stack.identity.StackServiceSecrets;
+import io.fleetlake.stack.it.SharedStack.RunningStack;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The stack's Connect REST API and planning API, as the launcher starts them with the secrets it generated for the data
+ * folder: nobody gets in without them, the Connect monitor only reads, and neither Connect's answers nor its log hold
+ * the ingest principal's MQTT secret.
+ */
+@ExtendWith(SharedStack.class)
+class ServiceSecurityIT {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+
+    @Test
+    void connectRefusesStrangersAndLetsTheMonitorOnlyRead(RunningStack running) {
+        StackSettings settings = running.settings();
+        URI connect = ConnectAccess.uri(settings);
+        assertThat(ConnectRestClient.anonymous(connect, TIMEOUT)
+                        .get("/connectors")
+                        .statusCode())
+                .isEqualTo(401);
+        BasicCredentials admin = StackServiceSecrets.of(settings).connectAdmin();
+        assertThat(new ConnectRestClient(
+                                connect,
+                                HTTP,
+                                TIMEOUT,
+                                Optional.of(new BasicCredentials(admin.user(), admin.password() + "x")))
+                        .get("/connectors")
+                        .statusCode())
+                .isEqualTo(401);
+
+        ConnectRestClient monitor = ConnectAccess.monitor(settings);
+        assertThat(monitor.connectorStatus(FleetStack.CONNECTOR_NAME)).isPresent();
+        assertThatThrownBy(() -> monitor.pauseConnector(FleetStack.CONNECTOR_NAME))
+                .isInstanceOfSatisfying(ConnectRestException.class, e -> assertThat(e.statusCode())
+                        .isEqualTo(403));
+        assertThatThrownBy(() -> monitor.deleteConnector(FleetStack.CONNECTOR_NAME))
+                .isInstanceOfSatisfying(ConnectRestException.class, e -> assertThat(e.statusCode())
+                        .isEqualTo(403));
+    }
+
+    @Test
+    void connectShowsTheMqttSecretNeitherInItsAnswersNorInItsLog(RunningStack running) throws Exception {
+        StackSettings settings = running.settings();
+        String ingestSecret =
+                StackMqttIdentity.of(settings).secret(StackMqttIdentity.INGEST).orElseThrow();
+        ConnectRestClient admin = ConnectAccess.admin(settings);
+
+        Map<String, String> configuration =
+                admin.connectorConfig(FleetStack.CONNECTOR_NAME).orElseThrow();
+        assertThat(configuration.get("mqtt.password")).startsWith("${file:").endsWith(":fleet-ingest}");
+        assertThat(configuration.toString()).doesNotContain(ingestSecret);
+        assertThat(admin.connectorTasks(FleetStack.CONNECTOR_NAME).orElseThrow())
+                .doesNotContain(ingestSecret);
+        assertThat(Files.readString(settings.logFile(FleetStack.CONNECT), StandardCharsets.UTF_8))
+                .contains("Connect worker ready on")
+                .doesNotContain(ingestSecret)
+                .doesNotContain(StackServiceSecrets.of(settings).connectAdmin().password())
+                .doesNotContain(
+                        StackServiceSecrets.of(settings).connectMonitor().password());
+    }
+
+    @Test
+    void thePlanningApiAnswersOnlyWithItsToken(RunningStack running) throws Exception {
+        StackSettings settings = running.settings();
+        URI routes = URI.create(settings.planningUri() + PlanningApi.ROUTES_PATH);
+
+        assertThat(send(HttpRequest.newBuilder(routes)).statusCode()).isEqualTo(401);
+        assertThat(send(HttpRequest.newBuilder(routes).header("Authorization", "Bearer not-the-token"))
+                        .statusCode())
+                .isEqualTo(401);
+        String token = StackServiceSecrets.of(settings).planningToken();
+        assertThat(send(HttpRequest.newBuilder(routes).header("Authorization", "Bearer " + token))
+                        .statusCode())
+                .isEqualTo(200);
+        assertThat(Files.readString(settings.logFile(FleetStack.PIPELINE), StandardCharsets.UTF_8))
+                .doesNotContain(token);
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
