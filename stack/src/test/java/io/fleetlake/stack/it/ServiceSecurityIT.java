@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The stack's Connect REST API and planning API, as the launcher starts them with the secrets it generated for the data
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * the ingest principal's MQTT secret.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class ServiceSecurityIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final HttpClient HTTP =
