@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.health.HealthSources;
 import io.fleetlake.stack.health.HealthThresholds;
@@ -28,6 +29,7 @@ public final class ExporterConfig {
     public static final String CONSUMER_GROUPS = "exporter.consumer-groups";
     public static final String REDIS_URI = "exporter.redis-uri";
     public static final String CATALOG_URI = "exporter.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "exporter.catalog-credential";
     public static final String CONNECT_URI = "exporter.connect-uri";
     public static final String CONNECTOR_NAME = "exporter.connector-name";
     public static final String FLINK_REST_URI = "exporter.flink-rest-uri";
@@ -63,6 +65,13 @@ public final class ExporterConfig {
                 list(source.string(CONSUMER_GROUPS, DEFAULT_CONSUMER_GROUP)),
                 source.requiredString(REDIS_URI),
                 source.requiredString(CATALOG_URI),
+                source.string(CATALOG_CREDENTIAL).map(value -> {
+                    try {
+                        return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+                    } catch (IllegalArgumentException e) {
+                        throw new ConfigException(e.getMessage(), e);
+                    }
+                }),
                 source.requiredString(CONNECT_URI),
                 source.string(CONNECTOR_NAME, DEFAULT_CONNECTOR_NAME),
                 source.requiredString(FLINK_REST_URI),

@@ -2,6 +2,7 @@ package io.fleetlake.stack.health;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.function.BooleanSupplier;
  * @param consumerGroups the consumer groups whose lag is reported (the pipeline's)
  * @param redisUri Redis, with credentials when it needs them
  * @param catalogUri the Iceberg REST catalog
+ * @param catalogCredential a reader's client credentials for the catalog; empty without authentication
  * @param connectUri the Kafka Connect worker's REST API
  * @param connectorName the MQTT source connector
  * @param flinkRestUri the pipeline's Flink REST API
@@ -29,6 +31,7 @@ public record HealthSources(
         List<String> consumerGroups,
         String redisUri,
         String catalogUri,
+        Optional<CatalogCredential> catalogCredential,
         String connectUri,
         String connectorName,
         String flinkRestUri,
@@ -40,6 +43,7 @@ public record HealthSources(
         consumerGroups = List.copyOf(requireNonNull(consumerGroups, "consumerGroups is null"));
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(catalogUri, "catalogUri is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
         requireNonNull(connectUri, "connectUri is null");
         requireNonNull(connectorName, "connectorName is null");
         requireNonNull(flinkRestUri, "flinkRestUri is null");

@@ -1,10 +1,13 @@
 package io.fleetlake.stack.health;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -38,6 +41,7 @@ public final class StackHealthSources {
                 groups,
                 settings.redisUri(),
                 settings.catalogUri(),
+                StackCatalogIdentity.of(settings).credentialIfCreated(CatalogRole.READER),
                 connectUri(settings),
                 FleetStack.CONNECTOR_NAME,
                 settings.flinkRestUri(),
@@ -54,7 +58,7 @@ public final class StackHealthSources {
         probes.put(FleetStack.S3, http(settings.s3Endpoint() + "/healthz"));
         probes.put(FleetStack.MQTT, HealthProbes.tcp(host, settings.port(StackPort.MQTT)));
         probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri())));
-        probes.put(FleetStack.CATALOG, http(settings.catalogUri() + "/v1/config"));
+        probes.put(FleetStack.CATALOG, http(settings.catalogUri() + CatalogAuthentication.HEALTH_PATH));
         probes.put(FleetStack.CONNECT, http(connectUri(settings) + "/connectors"));
         probes.put(FleetStack.PLANNING, http(settings.planningUri() + "/healthz"));
         probes.put(FleetStack.PIPELINE, http(settings.flinkRestUri() + "/jobs/overview"));
