@@ -11,6 +11,7 @@ import io.fleetlake.stack.StackSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,5 +72,28 @@ class StackCatalogIdentityTest {
 
         assertThat(identity.credentialIfCreated(CatalogRole.READER)).isEmpty();
         assertThatThrownBy(() -> identity.credential(CatalogRole.READER)).hasMessageContaining("fleet up");
+    }
+
+    @Test
+    void theS3KeysAreGeneratedOncePerDataFolderUnlessConfigured() throws Exception {
+        StackSettings generated = settings();
+        String accessKey = generated.s3AccessKey();
+        String secretKey = generated.s3SecretKey();
+
+        assertThat(secretKey).hasSize(43).isNotEqualTo("fleet-secret-key");
+        assertThat(settings().s3AccessKey()).isEqualTo(accessKey);
+        assertThat(settings().s3SecretKey()).isEqualTo(secretKey);
+        assertThat(generated.toString()).doesNotContain(secretKey);
+        Path file = dataDirectory.resolve("secrets").resolve(StackSettings.S3_SECRETS_FILE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-------");
+
+        StackSettings configured = StackSettings.from(
+                ConfigSource.of(Map.of("s3.access-key", "minio-user", "s3.secret-key", "minio-secret")),
+                dataDirectory.resolve("other"));
+        assertThat(configured.s3AccessKey()).isEqualTo("minio-user");
+        assertThat(configured.s3SecretKey()).isEqualTo("minio-secret");
+        assertThat(Files.exists(dataDirectory.resolve("other").resolve("secrets")))
+                .isFalse();
     }
 }
