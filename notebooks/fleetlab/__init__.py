@@ -76,6 +76,9 @@ class Settings:
     s3_access_key: str
     s3_secret_key: str = dataclasses.field(repr=False)
     s3_region: str
+    #: ``<client id>:<secret>`` of a catalog reader (``FLEET_CATALOG_CREDENTIAL``); empty for a catalog without
+    #: authentication. Never printed.
+    catalog_credential: str = dataclasses.field(default="", repr=False)
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
@@ -85,9 +88,11 @@ class Settings:
         65535, or a URL lacks its ``http://host:port`` form.
         """
         source = os.environ if environment is None else environment
+        # FLEET_DATA_DIR: the embedded stack's data folder, whose generated secrets stand in for unset variables.
+        stack_secrets = _stack_secrets(source.get("FLEET_DATA_DIR", "").strip())
         values = {}
         for variable, default in ENVIRONMENT.items():
-            value = source.get(variable, default).strip()
+            value = source.get(variable, stack_secrets.get(variable, default)).strip()
             if not value:
                 raise SettingsError(f"{variable} is empty: unset it to use {default!r} or give a value")
             values[variable] = value
@@ -100,6 +105,9 @@ class Settings:
             s3_access_key=values["FLEET_S3_ACCESS_KEY"],
             s3_secret_key=values["FLEET_S3_SECRET_KEY"],
             s3_region=values["FLEET_S3_REGION"],
+            catalog_credential=source.get(
+                "FLEET_CATALOG_CREDENTIAL", stack_secrets.get("FLEET_CATALOG_CREDENTIAL", "")
+            ).strip(),
         )
 
     @property
@@ -117,6 +125,17 @@ class Settings:
             "s3.secret-access-key": self.s3_secret_key,
             "s3.region": self.s3_region,
             "s3.force-virtual-addressing": "false",
+            **self._catalog_authentication(),
+        }
+
+    def _catalog_authentication(self) -> dict[str, str]:
+        """OAuth2 client credentials at the catalog's token endpoint, as Iceberg's Java client does."""
+        if not self.catalog_credential:
+            return {}
+        return {
+            "credential": self.catalog_credential,
+            "oauth2-server-uri": self.catalog_uri.rstrip("/") + "/v1/oauth/tokens",
+            "scope": "catalog",
         }
 
 
@@ -208,6 +227,38 @@ def _column(rows: list[list[Any]], index: int, trino_type: str) -> Any:
         # Nullable integers: pandas would turn an integer column with a null into float64, which cannot hold a
         # 64-bit snapshot id exactly (a parent_id of null is common: the first snapshot has none).
         return pandas.array(values, dtype="Int64")
+    return values
+
+
+def _stack_secrets(data_dir: str) -> dict[str, str]:
+    """The S3 keys and the catalog reader's credential the embedded stack generated in ``<data_dir>/secrets``."""
+    if not data_dir:
+        return {}
+    secrets = os.path.join(data_dir, "secrets")
+    s3 = _properties(os.path.join(secrets, "s3.properties"))
+    catalog = _properties(os.path.join(secrets, "catalog.properties"))
+    found = {}
+    if "access-key" in s3 and "secret-key" in s3:
+        found["FLEET_S3_ACCESS_KEY"] = s3["access-key"]
+        found["FLEET_S3_SECRET_KEY"] = s3["secret-key"]
+    if "fleet-reader" in catalog:
+        found["FLEET_CATALOG_CREDENTIAL"] = "fleet-reader:" + catalog["fleet-reader"]
+    return found
+
+
+def _properties(path: str) -> dict[str, str]:
+    """``name=value`` lines of an owner-only secrets file; empty when it does not exist."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return {}
+    values = {}
+    for line in lines:
+        if line.startswith("#") or "=" not in line:
+            continue
+        name, value = line.split("=", 1)
+        values[name.strip()] = value.strip()
     return values
 
 

@@ -1,7 +1,9 @@
 """Unit tests of fleetlab that need no stack: settings, literals, and the error a stopped stack gives."""
 
 import datetime
+import os
 import socket
+import tempfile
 import unittest
 
 import fleetlab
@@ -62,6 +64,32 @@ class SettingsTest(unittest.TestCase):
                 "s3.force-virtual-addressing": "false",
             },
         )
+
+    def test_catalog_credential_authenticates_at_the_token_endpoint_and_is_not_shown(self):
+        settings = fleetlab.Settings.from_environment(
+            {"FLEET_CATALOG_URI": "http://catalog.internal:8181/", "FLEET_CATALOG_CREDENTIAL": "fleet-reader:hidden"}
+        )
+
+        properties = settings.catalog_properties()
+
+        self.assertEqual(properties["credential"], "fleet-reader:hidden")
+        self.assertEqual(properties["oauth2-server-uri"], "http://catalog.internal:8181/v1/oauth/tokens")
+        self.assertEqual(properties["scope"], "catalog")
+        self.assertNotIn("hidden", repr(settings))
+
+    def test_the_stack_data_folder_supplies_the_generated_secrets(self):
+        with tempfile.TemporaryDirectory() as data_dir:
+            os.makedirs(os.path.join(data_dir, "secrets"))
+            with open(os.path.join(data_dir, "secrets", "s3.properties"), "w", encoding="utf-8") as file:
+                file.write("# generated\naccess-key=generated-access\nsecret-key=generated-secret\n")
+            with open(os.path.join(data_dir, "secrets", "catalog.properties"), "w", encoding="utf-8") as file:
+                file.write("fleet-reader=reader-secret\nfleet-admin=admin-secret\n")
+
+            settings = fleetlab.Settings.from_environment({"FLEET_DATA_DIR": data_dir})
+
+        self.assertEqual(settings.s3_access_key, "generated-access")
+        self.assertEqual(settings.s3_secret_key, "generated-secret")
+        self.assertEqual(settings.catalog_credential, "fleet-reader:reader-secret")
 
     def test_secret_key_is_not_shown(self):
         settings = fleetlab.Settings.from_environment({"FLEET_S3_SECRET_KEY": "do-not-print-me"})

@@ -6,6 +6,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -31,6 +32,10 @@ public final class CatalogServerConfig {
     public static final String S3_REGION = "catalog.s3-region";
     public static final String S3_PATH_STYLE_ACCESS = "catalog.s3-path-style-access";
     public static final String BOOTSTRAP_TABLES = "catalog.bootstrap-tables";
+    public static final String AUTHENTICATION = "catalog.authentication";
+    public static final String CLIENTS_FILE = "catalog.clients-file";
+    public static final String TOKEN_SIGNING_KEY = "catalog.token-signing-key";
+    public static final String TOKEN_LIFETIME = "catalog.token-lifetime";
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8181;
@@ -39,6 +44,12 @@ public final class CatalogServerConfig {
     public static final String DEFAULT_S3_REGION = "us-east-1";
     /** The SQLite file created in {@code catalog.data-dir} when no JDBC URL is configured. */
     public static final String SQLITE_FILE_NAME = "catalog.db";
+    /** The clients file created in {@code catalog.data-dir} when {@code catalog.clients-file} is not set. */
+    public static final String CLIENTS_FILE_NAME = "clients.properties";
+
+    public static final Duration DEFAULT_TOKEN_LIFETIME = Duration.ofHours(1);
+    /** A signing key shorter than this (in characters) is refused: HMAC-SHA256 wants at least 256 bits. */
+    static final int MINIMUM_SIGNING_KEY_LENGTH = 32;
 
     private static final String SQLITE_URL_PREFIX = "jdbc:sqlite:";
     private static final String POSTGRESQL_URL_PREFIX = "jdbc:postgresql:";
@@ -58,6 +69,27 @@ public final class CatalogServerConfig {
     private final String s3Region;
     private final boolean s3PathStyleAccess;
     private final boolean bootstrapTables;
+    private final Authentication authentication;
+    private final Optional<Path> clientsFile;
+    private final Optional<String> tokenSigningKey;
+    private final Duration tokenLifetime;
+
+    /** How the server authenticates requests ({@value #AUTHENTICATION}). */
+    public enum Authentication {
+        /** OAuth2 client credentials and bearer tokens with roles: the default. */
+        OAUTH2,
+        /** Nobody is asked who they are and everyone may do everything: only for tests and trusted networks. */
+        NONE;
+
+        static Authentication named(String value) {
+            for (Authentication authentication : values()) {
+                if (authentication.name().equalsIgnoreCase(value.trim())) {
+                    return authentication;
+                }
+            }
+            throw new ConfigException(AUTHENTICATION + " = '" + value + "' is not supported: use oauth2 or none");
+        }
+    }
 
     private CatalogServerConfig(ConfigSource source) {
         this.host = source.string(HOST, DEFAULT_HOST);
@@ -74,6 +106,12 @@ public final class CatalogServerConfig {
         this.s3Region = source.string(S3_REGION, DEFAULT_S3_REGION);
         this.s3PathStyleAccess = source.bool(S3_PATH_STYLE_ACCESS, true);
         this.bootstrapTables = source.bool(BOOTSTRAP_TABLES, true);
+        this.authentication = Authentication.named(source.string(AUTHENTICATION, "oauth2"));
+        this.clientsFile = source.string(CLIENTS_FILE)
+                .map(present -> source.path(CLIENTS_FILE, null))
+                .or(() -> dataDirectory.map(directory -> directory.resolve(CLIENTS_FILE_NAME)));
+        this.tokenSigningKey = source.string(TOKEN_SIGNING_KEY);
+        this.tokenLifetime = source.duration(TOKEN_LIFETIME, DEFAULT_TOKEN_LIFETIME);
         validate();
     }
 
@@ -102,6 +140,20 @@ public final class CatalogServerConfig {
     }
 
     private void validate() {
+        if (authentication == Authentication.OAUTH2 && clientsFile.isEmpty()) {
+            throw new ConfigException("The catalog needs its clients: set " + CLIENTS_FILE
+                    + " (the owner-only file of client ids, roles and secret hashes) or " + DATA_DIRECTORY
+                    + " (which holds " + CLIENTS_FILE_NAME + " by default), or " + AUTHENTICATION
+                    + "=none to serve anyone");
+        }
+        if (tokenSigningKey.isPresent() && tokenSigningKey.get().length() < MINIMUM_SIGNING_KEY_LENGTH) {
+            throw new ConfigException(TOKEN_SIGNING_KEY + " must have at least " + MINIMUM_SIGNING_KEY_LENGTH
+                    + " characters (the value is not shown); leave it unset to use a random key per start");
+        }
+        if (tokenLifetime.compareTo(Duration.ofSeconds(1)) < 0 || tokenLifetime.compareTo(Duration.ofDays(1)) > 0) {
+            throw new ConfigException(
+                    TOKEN_LIFETIME + " = " + tokenLifetime + " must be between 1 s and 1 day, such as 1h");
+        }
         if (host.isBlank()) {
             throw new ConfigException(HOST + " must not be blank: set the address to listen on, such as 127.0.0.1");
         }
@@ -214,6 +266,25 @@ public final class CatalogServerConfig {
         return bootstrapTables;
     }
 
+    public Authentication authentication() {
+        return authentication;
+    }
+
+    /** The owner-only file of the clients, their roles and secret hashes ({@code CatalogClients}). */
+    public Optional<Path> clientsFile() {
+        return clientsFile;
+    }
+
+    /** The HMAC key tokens are signed with; empty for a random key per start (tokens do not survive a restart). */
+    public Optional<String> tokenSigningKey() {
+        return tokenSigningKey;
+    }
+
+    /** How long an issued token is valid. */
+    public Duration tokenLifetime() {
+        return tokenLifetime;
+    }
+
     @Override
     public String toString() {
         return "CatalogServerConfig{host=" + host + ", port=" + port + ", dataDirectory="
@@ -223,6 +294,9 @@ public final class CatalogServerConfig {
                 + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", s3Endpoint="
                 + s3Endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + s3AccessKey.orElse("")
                 + ", s3SecretKey=" + s3SecretKey.map(value -> REDACTED).orElse("") + ", s3Region=" + s3Region
-                + ", s3PathStyleAccess=" + s3PathStyleAccess + ", bootstrapTables=" + bootstrapTables + "}";
+                + ", s3PathStyleAccess=" + s3PathStyleAccess + ", bootstrapTables=" + bootstrapTables
+                + ", authentication=" + authentication.name().toLowerCase(Locale.ROOT) + ", clientsFile="
+                + clientsFile.map(Path::toString).orElse("") + ", tokenSigningKey="
+                + tokenSigningKey.map(value -> REDACTED).orElse("") + ", tokenLifetime=" + tokenLifetime + "}";
     }
 }

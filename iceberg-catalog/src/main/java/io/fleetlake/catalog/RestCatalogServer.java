@@ -2,15 +2,20 @@ package io.fleetlake.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.catalog.auth.OAuth2Authority;
+import io.fleetlake.catalog.auth.TokenSigner;
 import io.fleetlake.catalog.rest.CatalogRoutes;
 import io.fleetlake.catalog.rest.JavalinHttpAdapter;
 import io.fleetlake.catalog.rest.RequestObserver;
+import io.fleetlake.identity.catalog.CatalogClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.iceberg.jdbc.JdbcCatalog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * up to their definitions when configured to ({@link FleetTables#ensure}), and listens for HTTP; {@link #close()}
  * stops listening and closes the database.
  *
- * <p>Health check: {@code GET /v1/config} answers 200 once the server is started.
+ * <p>Health check: {@code GET /healthz} answers 200 once the server is started, without authentication. Every other
+ * request needs a bearer token from {@code POST /v1/oauth/tokens} (see {@link OAuth2Authority}), unless {@code
+ * catalog.authentication=none}.
  */
 public final class RestCatalogServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestCatalogServer.class);
@@ -57,7 +64,9 @@ public final class RestCatalogServer implements AutoCloseable {
                 FleetViews.ensure(opened);
             }
             http = JavalinHttpAdapter.start(
-                    CatalogRoutes.router(opened, clientDefaults(config), observer), config.host(), config.port());
+                    CatalogRoutes.router(opened, clientDefaults(config), observer, authority(config)),
+                    config.host(),
+                    config.port());
         } catch (RuntimeException e) {
             try {
                 opened.close();
@@ -101,11 +110,40 @@ public final class RestCatalogServer implements AutoCloseable {
     }
 
     /**
-     * What clients learn from {@code GET /v1/config} as defaults: where the storage is, never credentials, since the
-     * endpoint is not authenticated. Clients still supply their own keys and may override any of these.
+     * What clients learn from {@code GET /v1/config} as defaults: where the storage is, never credentials (every
+     * reader may call it). Clients still supply their own keys and may override any of these.
      */
     static Map<String, String> clientDefaults(CatalogServerConfig config) {
         return config.usesS3FileIo() ? JdbcCatalogFactory.storageLocationProperties(config) : Map.of();
+    }
+
+    /** The authority over the configured clients file, or none when the server serves everyone. */
+    static Optional<OAuth2Authority> authority(CatalogServerConfig config) {
+        if (config.authentication() == CatalogServerConfig.Authentication.NONE) {
+            LOG.warn(
+                    "{}=none: anyone who reaches {}:{} may read, write, drop and purge every table",
+                    CatalogServerConfig.AUTHENTICATION,
+                    config.host(),
+                    config.port());
+            return Optional.empty();
+        }
+        Path file = config.clientsFile().orElseThrow();
+        CatalogClients clients = new CatalogClients(file);
+        int known = clients.clients().size();
+        if (known == 0) {
+            LOG.warn("No catalog clients in {}: nobody can get a token until clients are added", file);
+        } else {
+            LOG.info("{} catalog client(s) in {}", known, file);
+        }
+        TokenSigner signer = config.tokenSigningKey()
+                .map(key -> TokenSigner.withKey(key, Clock.systemUTC()))
+                .orElseGet(() -> {
+                    LOG.info(
+                            "No {}: tokens are signed with a random key and do not outlive this process",
+                            CatalogServerConfig.TOKEN_SIGNING_KEY);
+                    return TokenSigner.withRandomKey(Clock.systemUTC());
+                });
+        return Optional.of(new OAuth2Authority(clients, signer, config.tokenLifetime()));
     }
 
     private static void createDirectory(Path directory) {

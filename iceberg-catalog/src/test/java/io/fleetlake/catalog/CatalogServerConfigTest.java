@@ -7,6 +7,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,53 @@ class CatalogServerConfigTest {
         assertThat(config.s3Region()).isEqualTo("us-east-1");
         assertThat(config.s3PathStyleAccess()).isTrue();
         assertThat(config.bootstrapTables()).isTrue();
+        assertThat(config.authentication()).isEqualTo(CatalogServerConfig.Authentication.OAUTH2);
+        assertThat(config.clientsFile()).contains(Path.of("/var/lib/catalog/clients.properties"));
+        assertThat(config.tokenSigningKey()).isEmpty();
+        assertThat(config.tokenLifetime()).isEqualTo(Duration.ofHours(1));
+    }
+
+    @Test
+    void authenticationKeysAreReadAndTheSigningKeyIsRedacted() {
+        CatalogServerConfig config = CatalogServerConfig.from(ConfigSource.of(Map.of(
+                CatalogServerConfig.JDBC_URL, "jdbc:postgresql://db:5432/catalog",
+                CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000",
+                CatalogServerConfig.CLIENTS_FILE, "/etc/catalog/clients.properties",
+                CatalogServerConfig.TOKEN_SIGNING_KEY, "0123456789abcdef0123456789abcdef-signing",
+                CatalogServerConfig.TOKEN_LIFETIME, "5m")));
+
+        assertThat(config.clientsFile()).contains(Path.of("/etc/catalog/clients.properties"));
+        assertThat(config.tokenSigningKey()).contains("0123456789abcdef0123456789abcdef-signing");
+        assertThat(config.tokenLifetime()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(config.toString()).doesNotContain("-signing").contains("tokenSigningKey=****");
+    }
+
+    @Test
+    void oauth2NeedsAClientsFileAndNoneNeedsNone() {
+        Map<String, String> postgres = Map.of(
+                CatalogServerConfig.JDBC_URL, "jdbc:postgresql://db:5432/catalog",
+                CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000");
+        assertThatThrownBy(() -> CatalogServerConfig.from(ConfigSource.of(postgres)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(CatalogServerConfig.CLIENTS_FILE);
+        Map<String, String> anonymous = new java.util.HashMap<>(postgres);
+        anonymous.put(CatalogServerConfig.AUTHENTICATION, "none");
+        assertThat(CatalogServerConfig.from(ConfigSource.of(anonymous)).authentication())
+                .isEqualTo(CatalogServerConfig.Authentication.NONE);
+    }
+
+    @Test
+    void shortSigningKeysAndOddLifetimesAreRefused() {
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_SIGNING_KEY, "short"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(CatalogServerConfig.TOKEN_SIGNING_KEY)
+                .hasMessageNotContaining("short'");
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_LIFETIME, "0s"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(CatalogServerConfig.TOKEN_LIFETIME);
+        assertThatThrownBy(() -> config(CatalogServerConfig.AUTHENTICATION, "basic"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(CatalogServerConfig.AUTHENTICATION);
     }
 
     @Test
@@ -172,7 +220,8 @@ class CatalogServerConfigTest {
                 CatalogServerConfig.JDBC_PASSWORD, "database-secret",
                 CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000",
                 CatalogServerConfig.S3_ACCESS_KEY, "access",
-                CatalogServerConfig.S3_SECRET_KEY, "storage-secret")));
+                CatalogServerConfig.S3_SECRET_KEY, "storage-secret",
+                CatalogServerConfig.CLIENTS_FILE, "/etc/catalog/clients.properties")));
 
         assertThat(config.toString())
                 .doesNotContain("database-secret")

@@ -36,7 +36,8 @@ class JdbcCatalogFactoryTest {
                 CatalogServerConfig.JDBC_URL, "jdbc:postgresql://db/catalog",
                 CatalogServerConfig.JDBC_USER, "iceberg",
                 CatalogServerConfig.JDBC_PASSWORD, "password",
-                CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000")));
+                CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000",
+                CatalogServerConfig.CLIENTS_FILE, "/etc/catalog/clients.properties")));
 
         assertThat(properties)
                 .containsEntry("uri", "jdbc:postgresql://db/catalog")

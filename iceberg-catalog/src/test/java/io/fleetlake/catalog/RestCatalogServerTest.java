@@ -69,7 +69,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The server in this JVM on a free port, with SQLite in a temporary directory and Iceberg's InMemoryFileIO in place of
- * S3 (its files live in a JVM-wide map, so they survive a server restart), driven by Iceberg's own REST client.
+ * S3 (its files live in a JVM-wide map, so they survive a server restart), driven by Iceberg's own REST client, without
+ * authentication ({@code CatalogAuthenticationIT} covers that).
  */
 class RestCatalogServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -528,7 +529,10 @@ class RestCatalogServerTest {
                 CatalogServerConfig.WAREHOUSE,
                 warehouse,
                 CatalogServerConfig.IO_IMPLEMENTATION,
-                InMemoryFileIO.class.getName()));
+                InMemoryFileIO.class.getName(),
+                // The catalog's operations, without authentication; CatalogAuthenticationIT tests that.
+                CatalogServerConfig.AUTHENTICATION,
+                "none"));
         properties.putAll(overrides);
         return CatalogServerConfig.from(ConfigSource.of(properties));
     }

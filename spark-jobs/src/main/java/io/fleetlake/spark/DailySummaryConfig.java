@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -23,6 +24,7 @@ import java.util.Optional;
  * @param s3Region region sent to the storage
  * @param date the UTC day to summarise
  * @param master Spark master; local mode only
+ * @param catalogCredential the job's client credentials for the catalog, empty without authentication
  */
 public record DailySummaryConfig(
         URI catalogUri,
@@ -32,7 +34,8 @@ public record DailySummaryConfig(
         Optional<String> s3SecretKey,
         String s3Region,
         LocalDate date,
-        String master) {
+        String master,
+        Optional<CatalogCredential> catalogCredential) {
     public static final String CATALOG_URI = SparkCatalogConfig.CATALOG_URI;
     public static final String WAREHOUSE = SparkCatalogConfig.WAREHOUSE;
     public static final String S3_ENDPOINT = SparkCatalogConfig.S3_ENDPOINT;
@@ -51,7 +54,21 @@ public record DailySummaryConfig(
     public DailySummaryConfig {
         requireNonNull(date, "date is null");
         // Validates the catalog, storage and master settings.
-        new SparkCatalogConfig(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master);
+        new SparkCatalogConfig(
+                catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master, catalogCredential);
+    }
+
+    /** Settings without a catalog credential. */
+    public DailySummaryConfig(
+            URI catalogUri,
+            String warehouse,
+            URI s3Endpoint,
+            Optional<String> s3AccessKey,
+            Optional<String> s3SecretKey,
+            String s3Region,
+            LocalDate date,
+            String master) {
+        this(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, date, master, Optional.empty());
     }
 
     /**
@@ -71,12 +88,14 @@ public record DailySummaryConfig(
                 catalog.s3SecretKey(),
                 catalog.s3Region(),
                 source.string(DATE).map(DailySummaryConfig::parseDate).orElseGet(() -> yesterday(clock)),
-                catalog.master());
+                catalog.master(),
+                catalog.catalogCredential());
     }
 
     /** The catalog, storage and master settings. */
     public SparkCatalogConfig catalog() {
-        return new SparkCatalogConfig(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master);
+        return new SparkCatalogConfig(
+                catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master, catalogCredential);
     }
 
     /** The day before the clock's current day in UTC: the last complete day. */

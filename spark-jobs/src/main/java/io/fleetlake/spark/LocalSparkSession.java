@@ -2,6 +2,7 @@ package io.fleetlake.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogAuthentication;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -89,6 +90,9 @@ public final class LocalSparkSession {
         config.s3AccessKey().ifPresent(key -> settings.put(CATALOG_PREFIX + ".s3.access-key-id", key));
         config.s3SecretKey().ifPresent(key -> settings.put(CATALOG_PREFIX + ".s3.secret-access-key", key));
         settings.put(CATALOG_PREFIX + ".client.region", config.s3Region());
+        config.catalogCredential().ifPresent(credential -> CatalogAuthentication.clientProperties(
+                        config.catalogUri().toString(), credential)
+                .forEach((key, value) -> settings.put(CATALOG_PREFIX + "." + key, value)));
         return settings;
     }
 }

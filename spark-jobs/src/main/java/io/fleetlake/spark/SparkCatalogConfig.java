@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
@@ -20,6 +21,8 @@ import java.util.regex.Pattern;
  * @param s3SecretKey secret key, or empty to use the AWS default credential chain
  * @param s3Region region sent to the storage
  * @param master Spark master; local mode only
+ * @param catalogCredential the job's OAuth2 client credentials for the catalog ({@value #CATALOG_CREDENTIAL}); empty
+ *     for a catalog without authentication
  */
 public record SparkCatalogConfig(
         URI catalogUri,
@@ -28,8 +31,10 @@ public record SparkCatalogConfig(
         Optional<String> s3AccessKey,
         Optional<String> s3SecretKey,
         String s3Region,
-        String master) {
+        String master,
+        Optional<CatalogCredential> catalogCredential) {
     public static final String CATALOG_URI = "spark.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "spark.catalog-credential";
     public static final String WAREHOUSE = "spark.warehouse";
     public static final String S3_ENDPOINT = "spark.s3-endpoint";
     public static final String S3_ACCESS_KEY = "spark.s3-access-key";
@@ -56,6 +61,7 @@ public record SparkCatalogConfig(
         requireNonNull(s3SecretKey, "s3SecretKey is null");
         requireNonNull(s3Region, "s3Region is null");
         requireNonNull(master, "master is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
         requireScheme(CATALOG_URI, catalogUri);
         requireScheme(S3_ENDPOINT, s3Endpoint);
         requireText(WAREHOUSE, warehouse);
@@ -70,6 +76,18 @@ public record SparkCatalogConfig(
         }
     }
 
+    /** Settings without a catalog credential. */
+    public SparkCatalogConfig(
+            URI catalogUri,
+            String warehouse,
+            URI s3Endpoint,
+            Optional<String> s3AccessKey,
+            Optional<String> s3SecretKey,
+            String s3Region,
+            String master) {
+        this(catalogUri, warehouse, s3Endpoint, s3AccessKey, s3SecretKey, s3Region, master, Optional.empty());
+    }
+
     /** Reads and validates the {@code spark.*} keys; all have defaults. */
     public static SparkCatalogConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
@@ -80,12 +98,23 @@ public record SparkCatalogConfig(
                 source.string(S3_ACCESS_KEY),
                 source.string(S3_SECRET_KEY),
                 source.string(S3_REGION, DEFAULT_S3_REGION),
-                source.string(MASTER, DEFAULT_MASTER));
+                source.string(MASTER, DEFAULT_MASTER),
+                source.string(CATALOG_CREDENTIAL).map(SparkCatalogConfig::catalogCredential));
+    }
+
+    private static CatalogCredential catalogCredential(String value) {
+        try {
+            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     @Override
     public String toString() {
-        return "catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint=" + s3Endpoint
+        return "catalogUri=" + catalogUri + ", catalogCredential="
+                + catalogCredential.map(CatalogCredential::clientId).orElse("<none>") + ", warehouse=" + warehouse
+                + ", s3Endpoint=" + s3Endpoint
                 + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
                 + ", master=" + master;

@@ -38,6 +38,21 @@ class LocalSparkSessionTest {
     }
 
     @Test
+    void authenticatesToTheCatalogWithTheConfiguredCredential() {
+        DailySummaryConfig config = DailySummaryConfig.from(
+                ConfigSource.of(Map.of(
+                        "spark.catalog-uri", "http://127.0.0.1:18181",
+                        "spark.catalog-credential", "fleet-writer:writer-secret")),
+                Clock.systemUTC());
+
+        assertThat(LocalSparkSession.settings(config))
+                .containsEntry("spark.sql.catalog.fleet.rest.auth.type", "oauth2")
+                .containsEntry("spark.sql.catalog.fleet.credential", "fleet-writer:writer-secret")
+                .containsEntry("spark.sql.catalog.fleet.oauth2-server-uri", "http://127.0.0.1:18181/v1/oauth/tokens");
+        assertThat(config.toString()).doesNotContain("writer-secret").contains("catalogCredential=fleet-writer");
+    }
+
+    @Test
     void leavesCredentialsToTheDefaultChainWhenNoneAreConfigured() {
         DailySummaryConfig config = DailySummaryConfig.from(ConfigSource.empty(), Clock.systemUTC());
 

@@ -2,6 +2,7 @@ package io.fleetlake.stack;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
@@ -9,6 +10,7 @@ import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.component.RedisServerCommand;
 import io.fleetlake.stack.component.TrinoComponent;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.process.FleetHome;
 import java.net.URI;
@@ -150,6 +152,15 @@ public final class EmbeddedServers implements StackServers {
                 "trino.s3-access-key", settings.s3AccessKey(),
                 "trino.s3-secret-key", settings.s3SecretKey(),
                 "trino.s3-region", settings.s3Region()));
+        // A maintainer, not a reader: Trino's own users write and expire snapshots through it (fleet sql, audits), and
+        // which of them may is Trino's access control (issue 23, a later step); the catalog still refuses Trino a drop
+        // or purge.
+        configuration.put(
+                "trino.catalog-credential",
+                StackCatalogIdentity.of(settings)
+                        .ensure()
+                        .credential(CatalogRole.MAINTAINER)
+                        .value());
         configuration.putAll(javaComponents.userKeys("trino"));
         return configuration;
     }

@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
@@ -12,6 +14,7 @@ import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.health.StackHealthSources;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
@@ -87,6 +90,8 @@ public final class FleetStack {
     private final Path mqttSecretsFile;
     /** The Connect REST passwords and the planning API's token of this data folder. */
     private final StackServiceSecrets serviceSecrets;
+    /** The catalog's clients of the stack, one per role, created on the first start of the data folder. */
+    private final StackCatalogIdentity catalogIdentity;
 
     private FleetStack(StackSettings settings, FleetHome home, StackServers servers) {
         this.settings = requireNonNull(settings, "settings is null");
@@ -97,6 +102,7 @@ public final class FleetStack {
         mqttIdentity.ensure();
         this.mqttSecretsFile = mqttIdentity.secretsFile();
         this.serviceSecrets = StackServiceSecrets.of(settings);
+        this.catalogIdentity = StackCatalogIdentity.of(settings).ensure();
     }
 
     /** The stack with its default servers, {@link EmbeddedServers}. */
@@ -143,13 +149,18 @@ public final class FleetStack {
                 "catalog.s3-access-key", settings.s3AccessKey(),
                 "catalog.s3-secret-key", settings.s3SecretKey(),
                 "catalog.s3-region", settings.s3Region()));
+        // In the catalog's owner-only configuration file, never on its command line.
+        catalogKeys.put(
+                "catalog.clients-file",
+                StackCatalogIdentity.clientsFile(settings).toString());
+        catalogKeys.put("catalog.token-signing-key", catalogIdentity.signingKey());
         components.add(javaComponents.component(
                 CATALOG,
                 union(Set.of(S3), database.dependencies()),
                 new Module("iceberg-catalog", "iceberg-catalog", "io.fleetlake.catalog.RestCatalogServerMain"),
                 List.of("-Xmx384m"),
                 catalogKeys,
-                HealthProbes.http(URI.create(settings.catalogUri() + "/v1/config"), body -> true),
+                HealthProbes.http(URI.create(settings.catalogUri() + CatalogAuthentication.HEALTH_PATH), body -> true),
                 settings.catalogUri(),
                 settings.port(StackPort.CATALOG)));
         String connectUri = "http://" + host + ":" + settings.port(StackPort.CONNECT);
@@ -212,6 +223,9 @@ public final class FleetStack {
                 Map.ofEntries(
                         Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
                         Map.entry("pipeline.catalog-uri", settings.catalogUri()),
+                        Map.entry(
+                                "pipeline.catalog-credential",
+                                catalogIdentity.credential(CatalogRole.WRITER).value()),
                         Map.entry("pipeline.warehouse", settings.warehouse()),
                         Map.entry("pipeline.s3-endpoint", settings.s3Endpoint()),
                         Map.entry("pipeline.s3-access-key", settings.s3AccessKey()),
@@ -280,6 +294,9 @@ public final class FleetStack {
         keys.put("exporter.kafka-bootstrap-servers", settings.kafkaBootstrapServers());
         keys.put("exporter.redis-uri", settings.redisUri());
         keys.put("exporter.catalog-uri", settings.catalogUri());
+        keys.put(
+                "exporter.catalog-credential",
+                catalogIdentity.credential(CatalogRole.READER).value());
         keys.put("exporter.connect-uri", StackHealthSources.connectUri(settings));
         keys.put("exporter.connect-password", serviceSecrets.connectMonitor().password());
         keys.put("exporter.connector-name", CONNECTOR_NAME);

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.identity.SecretFile;
 import io.fleetlake.model.PipelineMode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,8 +28,9 @@ import java.util.Set;
  * @param host the address every server binds to
  * @param startTimeout how long a component may take to become healthy
  * @param kafkaPartitions partitions of the pipeline topics
- * @param s3AccessKey access key of the embedded S3 server
- * @param s3SecretKey secret key of the embedded S3 server
+ * @param s3AccessKey access key of the S3 server as configured ({@code s3.access-key}); empty for the one generated
+ *     for the data folder (see {@link #s3AccessKey()})
+ * @param s3SecretKey secret key of the S3 server as configured ({@code s3.secret-key}); empty for the generated one
  * @param s3Region region name clients sign requests for
  * @param warehouseBucket bucket holding the Iceberg warehouse
  * @param redisExecutable a redis-server binary to use instead of the one bundled with embedded-redis
@@ -53,6 +55,13 @@ public record StackSettings(
     public static final String START_TIMEOUT = "stack.start-timeout";
     public static final String KAFKA_PARTITIONS = "stack.kafka-partitions";
     public static final String REDIS_EXECUTABLE = "stack.redis-executable";
+    public static final String S3_ACCESS_KEY = "s3.access-key";
+    public static final String S3_SECRET_KEY = "s3.secret-key";
+    /** The S3 keys generated for a data folder when none are configured: {@code <data-dir>/secrets/s3.properties}. */
+    public static final String S3_SECRETS_FILE = "s3.properties";
+
+    private static final Object S3_KEY_GENERATION = new Object();
+
     public static final String REDIS_USERNAME = "redis.username";
     public static final String REDIS_PASSWORD = "redis.password";
     /** Prefix of the keys naming extra JVM options of one component, such as {@code stack.jvm-options.pipeline}. */
@@ -102,13 +111,43 @@ public record StackSettings(
                 host,
                 configuration.duration(START_TIMEOUT, Duration.ofMinutes(3)),
                 configuration.integer(KAFKA_PARTITIONS, 2),
-                configuration.string("s3.access-key", "fleet"),
-                configuration.string("s3.secret-key", "fleet-secret-key"),
+                configuration.string(S3_ACCESS_KEY, ""),
+                configuration.string(S3_SECRET_KEY, ""),
                 configuration.string("s3.region", "us-east-1"),
                 "warehouse",
                 configuration.string(REDIS_EXECUTABLE).map(Path::of),
                 ports,
                 configuration);
+    }
+
+    /**
+     * The S3 access key every component uses: {@code s3.access-key}, or else the one generated once for the data folder
+     * and kept owner-only in {@code <data-dir>/secrets/s3.properties}.
+     */
+    @Override
+    public String s3AccessKey() {
+        return s3AccessKey.isEmpty() ? generatedS3Key("access-key") : s3AccessKey;
+    }
+
+    /** The S3 secret key, configured or generated like {@link #s3AccessKey()}; never print it. */
+    @Override
+    public String s3SecretKey() {
+        return s3SecretKey.isEmpty() ? generatedS3Key("secret-key") : s3SecretKey;
+    }
+
+    /** The directory of the secrets the stack generates for its own components: {@code <data-dir>/secrets}. */
+    public Path secretsDirectory() {
+        return dataDirectory.resolve("secrets");
+    }
+
+    private String generatedS3Key(String name) {
+        // One generation per data folder even when several threads of this process ask first at once.
+        synchronized (S3_KEY_GENERATION) {
+            return new SecretFile(
+                            secretsDirectory().resolve(S3_SECRETS_FILE),
+                            "S3 keys of the embedded S3 server, generated for this data folder")
+                    .secret(name);
+        }
     }
 
     public int port(StackPort port) {
@@ -227,7 +266,7 @@ public record StackSettings(
     @Override
     public String toString() {
         return "StackSettings{dataDirectory=" + dataDirectory + ", host=" + host + ", ports=" + ports + ", s3AccessKey="
-                + s3AccessKey + ", s3SecretKey=***}";
+                + (s3AccessKey.isEmpty() ? "<generated>" : s3AccessKey) + ", s3SecretKey=***}";
     }
 
     private static int freePort(String host, Set<Integer> taken) {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -18,6 +19,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
  */
 public final class MaintenanceConfig {
     public static final String CATALOG_URI = "maintenance.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "maintenance.catalog-credential";
     public static final String WAREHOUSE = "maintenance.warehouse";
     public static final String S3_ENDPOINT = "maintenance.s3-endpoint";
     public static final String S3_ACCESS_KEY = "maintenance.s3-access-key";
@@ -71,6 +73,7 @@ public final class MaintenanceConfig {
     private static final String REDACTED = "****";
 
     private final URI catalogUri;
+    private final Optional<CatalogCredential> catalogCredential;
     private final String warehouse;
     private final Optional<URI> s3Endpoint;
     private final Optional<String> s3AccessKey;
@@ -98,6 +101,13 @@ public final class MaintenanceConfig {
                     + ": the Iceberg REST catalog, such as http://127.0.0.1:8181 (environment variable "
                     + ConfigSource.environmentName(CATALOG_URI) + ")");
         }
+        this.catalogCredential = source.string(CATALOG_CREDENTIAL).map(value -> {
+            try {
+                return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(e.getMessage(), e);
+            }
+        });
         this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
         this.s3Endpoint = source.string(S3_ENDPOINT).map(present -> source.uri(S3_ENDPOINT, null));
         this.s3AccessKey = source.string(S3_ACCESS_KEY);
@@ -205,6 +215,11 @@ public final class MaintenanceConfig {
         return s3Endpoint;
     }
 
+    /** The maintenance's OAuth2 client credentials for the catalog (a maintainer's); empty without authentication. */
+    public Optional<CatalogCredential> catalogCredential() {
+        return catalogCredential;
+    }
+
     public Optional<String> s3AccessKey() {
         return s3AccessKey;
     }
@@ -282,7 +297,9 @@ public final class MaintenanceConfig {
 
     @Override
     public String toString() {
-        return "MaintenanceConfig{catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint="
+        return "MaintenanceConfig{catalogUri=" + catalogUri + ", catalogCredential="
+                + catalogCredential.map(CatalogCredential::clientId).orElse("") + ", warehouse=" + warehouse
+                + ", s3Endpoint="
                 + s3Endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + s3AccessKey.orElse("")
                 + ", s3SecretKey=" + s3SecretKey.map(value -> REDACTED).orElse("") + ", s3Region=" + s3Region
                 + ", s3PathStyleAccess=" + s3PathStyleAccess + ", tables=" + tables + ", interval=" + interval

@@ -83,6 +83,8 @@ class FlinkMaintenanceApiComparisonIT {
         MaintenanceConfig config = MaintenanceConfig.from(ConfigSource.of(Map.of(
                 MaintenanceConfig.CATALOG_URI,
                 catalogServer.endpoint(),
+                MaintenanceConfig.CATALOG_CREDENTIAL,
+                catalogServer.catalogCredential(),
                 MaintenanceConfig.S3_ENDPOINT,
                 s3.endpoint(),
                 MaintenanceConfig.S3_ACCESS_KEY,
@@ -161,6 +163,7 @@ class FlinkMaintenanceApiComparisonIT {
                 ServerProcess.SECRET_KEY,
                 "client.region",
                 "us-east-1"));
+        properties.putAll(catalogServer.catalogAuthentication());
         TableLoader loader = TableLoader.fromCatalog(
                 CatalogLoader.rest("probe", new org.apache.hadoop.conf.Configuration(), properties), id);
         TableMaintenance.forTable(env, loader)

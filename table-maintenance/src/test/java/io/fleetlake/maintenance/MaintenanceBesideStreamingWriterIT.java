@@ -202,6 +202,8 @@ class MaintenanceBesideStreamingWriterIT {
         Map<String, String> values = new HashMap<>(Map.of(
                 MaintenanceConfig.CATALOG_URI,
                 catalogServer.endpoint(),
+                MaintenanceConfig.CATALOG_CREDENTIAL,
+                catalogServer.catalogCredential(),
                 MaintenanceConfig.S3_ENDPOINT,
                 s3.endpoint(),
                 MaintenanceConfig.S3_ACCESS_KEY,

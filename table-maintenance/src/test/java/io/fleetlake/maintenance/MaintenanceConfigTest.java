@@ -24,6 +24,7 @@ class MaintenanceConfigTest {
         assertThat(config.warehouse()).isEqualTo("s3://warehouse/");
         assertThat(config.s3Endpoint()).isEmpty();
         assertThat(config.s3AccessKey()).isEmpty();
+        assertThat(config.catalogCredential()).isEmpty();
         assertThat(config.s3SecretKey()).isEmpty();
         assertThat(config.s3Region()).isEqualTo("us-east-1");
         assertThat(config.s3PathStyleAccess()).isTrue();
@@ -94,6 +95,19 @@ class MaintenanceConfigTest {
         assertThat(config.metricsHost()).isEqualTo("127.0.0.2");
         assertThat(config.metricsPort()).isZero();
         assertThat(config.toString()).contains("s3SecretKey=****").doesNotContain("secret,");
+    }
+
+    @Test
+    void theCatalogCredentialIsReadAndOnlyItsClientIdPrinted() {
+        Map<String, String> values = new HashMap<>(REQUIRED);
+        values.put(MaintenanceConfig.CATALOG_CREDENTIAL, "fleet-maintainer:maintainer-secret");
+
+        MaintenanceConfig config = MaintenanceConfig.from(ConfigSource.of(values));
+
+        assertThat(config.catalogCredential().orElseThrow().value()).isEqualTo("fleet-maintainer:maintainer-secret");
+        assertThat(config.toString())
+                .doesNotContain("maintainer-secret")
+                .contains("catalogCredential=fleet-maintainer");
     }
 
     @Test

@@ -2,6 +2,11 @@ package io.fleetlake.maintenance;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.identity.IssuedSecret;
+import io.fleetlake.identity.catalog.CatalogClients;
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogCredential;
+import io.fleetlake.model.catalog.CatalogRole;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -11,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +32,7 @@ final class ServerProcess implements AutoCloseable {
     private final int port;
     private final Path dataDirectory;
     private final Path log;
+    private CatalogCredential catalogCredential;
 
     private ServerProcess(Process process, int port, Path dataDirectory, Path log) {
         this.process = process;
@@ -57,7 +64,10 @@ final class ServerProcess implements AutoCloseable {
     static ServerProcess catalog(Path directory, String s3Endpoint) throws IOException {
         int port = freePort();
         Path dataDirectory = directory.resolve("catalog");
-        return start(
+        // The tests' one catalog client, a maintainer: it writes the test tables and maintains them.
+        IssuedSecret issued = new CatalogClients(dataDirectory.resolve("clients.properties"))
+                .issue("it-maintainer", CatalogRole.MAINTAINER);
+        ServerProcess server = start(
                 "iceberg-catalog",
                 "iceberg-catalog",
                 "io.fleetlake.catalog.RestCatalogServerMain",
@@ -71,6 +81,18 @@ final class ServerProcess implements AutoCloseable {
                 port,
                 dataDirectory,
                 directory.resolve("catalog.log"));
+        server.catalogCredential = new CatalogCredential(issued.name(), issued.secret());
+        return server;
+    }
+
+    /** The catalog's client credential, {@code <client id>:<secret>}. */
+    String catalogCredential() {
+        return catalogCredential.value();
+    }
+
+    /** The Iceberg REST client properties that authenticate with {@link #catalogCredential()}. */
+    Map<String, String> catalogAuthentication() {
+        return CatalogAuthentication.clientProperties(endpoint(), catalogCredential);
     }
 
     private static ServerProcess start(

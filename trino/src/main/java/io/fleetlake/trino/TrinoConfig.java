@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,6 +32,8 @@ import java.util.regex.Pattern;
  * @param s3Region region sent to the object store
  * @param environment Trino node environment name
  * @param startupTimeout how long {@link TrinoServer#start()} waits for the server to finish starting
+ * @param catalogCredential Trino's OAuth2 client credentials for the REST catalog ({@value #CATALOG_CREDENTIAL}, a
+ *     reader's); empty for a catalog without authentication
  */
 public record TrinoConfig(
         String host,
@@ -46,7 +49,8 @@ public record TrinoConfig(
         Optional<String> s3SecretKey,
         String s3Region,
         String environment,
-        Duration startupTimeout) {
+        Duration startupTimeout,
+        Optional<CatalogCredential> catalogCredential) {
     public static final String HOST = "trino.host";
     public static final String PORT = "trino.port";
     public static final String DATA_DIRECTORY = "trino.data-dir";
@@ -54,6 +58,7 @@ public record TrinoConfig(
     public static final String JAVA_HOME = "trino.java-home";
     public static final String MAX_HEAP = "trino.max-heap";
     public static final String CATALOG_URI = "trino.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "trino.catalog-credential";
     public static final String WAREHOUSE = "trino.warehouse";
     public static final String S3_ENDPOINT = "trino.s3-endpoint";
     public static final String S3_ACCESS_KEY = "trino.s3-access-key";
@@ -90,6 +95,7 @@ public record TrinoConfig(
         requireNonNull(s3Region, "s3Region is null");
         requireNonNull(environment, "environment is null");
         requireNonNull(startupTimeout, "startupTimeout is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
 
         if (host.isBlank()) {
             throw new ConfigException(HOST + " is empty: set the address Trino binds to, for example 127.0.0.1");
@@ -132,6 +138,40 @@ public record TrinoConfig(
         javaHome = javaHome.map(path -> path.toAbsolutePath().normalize());
     }
 
+    /** A configuration without a catalog credential. */
+    public TrinoConfig(
+            String host,
+            int port,
+            Path dataDirectory,
+            Path serverDirectory,
+            Optional<Path> javaHome,
+            String maxHeap,
+            URI catalogUri,
+            String warehouse,
+            URI s3Endpoint,
+            Optional<String> s3AccessKey,
+            Optional<String> s3SecretKey,
+            String s3Region,
+            String environment,
+            Duration startupTimeout) {
+        this(
+                host,
+                port,
+                dataDirectory,
+                serverDirectory,
+                javaHome,
+                maxHeap,
+                catalogUri,
+                warehouse,
+                s3Endpoint,
+                s3AccessKey,
+                s3SecretKey,
+                s3Region,
+                environment,
+                startupTimeout,
+                Optional.empty());
+    }
+
     public static TrinoConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
         return new TrinoConfig(
@@ -148,7 +188,16 @@ public record TrinoConfig(
                 source.string(S3_SECRET_KEY),
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.string(ENVIRONMENT, DEFAULT_ENVIRONMENT),
-                source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT));
+                source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
+                source.string(CATALOG_CREDENTIAL).map(TrinoConfig::catalogCredential));
+    }
+
+    private static CatalogCredential catalogCredential(String value) {
+        try {
+            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     private static URI requiredUri(ConfigSource source, String key) {
@@ -171,6 +220,7 @@ public record TrinoConfig(
                 + ", catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint=" + s3Endpoint
                 + ", s3AccessKey=" + s3AccessKey.orElse("(default credential chain)") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> "****").orElse("(default credential chain)") + ", s3Region=" + s3Region
-                + ", environment=" + environment + ", startupTimeout=" + startupTimeout + "]";
+                + ", environment=" + environment + ", startupTimeout=" + startupTimeout + ", catalogCredential="
+                + catalogCredential.map(CatalogCredential::clientId).orElse("(none)") + "]";
     }
 }

@@ -2,6 +2,7 @@ package io.fleetlake.trino;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogAuthentication;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -127,6 +128,16 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         // The fleet catalog serves Iceberg views (fleet.positions_with_places); Trino reads them through these
         // endpoints.
         properties.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
+        config.catalogCredential().ifPresent(credential -> {
+            // Trino's REST catalog client fetches and refreshes its token as Iceberg's does.
+            properties.put("iceberg.rest-catalog.security", "OAUTH2");
+            properties.put("iceberg.rest-catalog.oauth2.credential", credential.value());
+            properties.put(
+                    "iceberg.rest-catalog.oauth2.server-uri",
+                    CatalogAuthentication.tokenEndpoint(config.catalogUri().toString()));
+            properties.put("iceberg.rest-catalog.oauth2.scope", CatalogAuthentication.SCOPE);
+            properties.put("iceberg.rest-catalog.oauth2.token-refresh-enabled", "true");
+        });
         properties.put("fs.native-s3.enabled", "true");
         properties.put("s3.endpoint", config.s3Endpoint().toString());
         properties.put("s3.path-style-access", "true");

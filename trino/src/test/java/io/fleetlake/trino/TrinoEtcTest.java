@@ -90,6 +90,25 @@ class TrinoEtcTest {
     }
 
     @Test
+    void aCatalogCredentialMakesTrinoAuthenticateWithOAuth2ClientCredentials() {
+        Map<String, String> values = new HashMap<>(VALUES);
+        values.put("trino.catalog-credential", "fleet-reader:reader-secret");
+
+        TrinoEtc etc = TrinoEtc.generate(config(values), "127.0.0.1", 18080);
+
+        assertThat(etc.files().get("catalog/iceberg.properties"))
+                .contains(
+                        "iceberg.rest-catalog.security=OAUTH2\n",
+                        "iceberg.rest-catalog.oauth2.credential=fleet-reader:reader-secret\n",
+                        "iceberg.rest-catalog.oauth2.server-uri=http://127.0.0.1:8181/v1/oauth/tokens\n",
+                        "iceberg.rest-catalog.oauth2.scope=catalog\n",
+                        "iceberg.rest-catalog.oauth2.token-refresh-enabled=true\n");
+        assertThat(TrinoConfig.from(ConfigSource.of(values)).toString())
+                .doesNotContain("reader-secret")
+                .contains("catalogCredential=fleet-reader");
+    }
+
+    @Test
     void withoutKeysTheCatalogUsesTheDefaultCredentialChain() {
         Map<String, String> values = new HashMap<>(VALUES);
         values.remove("trino.s3-access-key");

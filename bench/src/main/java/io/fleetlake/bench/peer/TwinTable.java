@@ -3,9 +3,12 @@ package io.fleetlake.bench.peer;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.iceberg.Schema;
@@ -50,9 +53,12 @@ public final class TwinTable {
         }
     }
 
-    /** How a client reaches the stack's catalog and S3 storage. */
+    /**
+     * How a client reaches the stack's catalog and S3 storage: as the stack's writer, since the peer creates its table
+     * and commits to it.
+     */
     public static Map<String, String> catalogProperties(StackSettings stack) {
-        return Map.of(
+        Map<String, String> properties = new LinkedHashMap<>(Map.of(
                 "uri", stack.catalogUri(),
                 "warehouse", stack.warehouse(),
                 "io-impl", "org.apache.iceberg.aws.s3.S3FileIO",
@@ -60,6 +66,8 @@ public final class TwinTable {
                 "s3.path-style-access", "true",
                 "s3.access-key-id", stack.s3AccessKey(),
                 "s3.secret-access-key", stack.s3SecretKey(),
-                "client.region", stack.s3Region());
+                "client.region", stack.s3Region()));
+        properties.putAll(StackCatalogIdentity.of(stack).clientProperties(CatalogRole.WRITER));
+        return properties;
     }
 }

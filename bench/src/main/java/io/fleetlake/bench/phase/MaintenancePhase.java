@@ -8,8 +8,10 @@ import io.fleetlake.bench.BenchStack;
 import io.fleetlake.bench.observe.TrinoClient;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.process.FleetHome;
 import java.nio.file.Files;
@@ -199,6 +201,7 @@ public final class MaintenancePhase {
         properties.put(S3FileIOProperties.ACCESS_KEY_ID, settings.s3AccessKey());
         properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, settings.s3SecretKey());
         properties.put(AwsClientProperties.CLIENT_REGION, settings.s3Region());
+        properties.putAll(StackCatalogIdentity.of(settings).clientProperties(CatalogRole.MAINTAINER));
         RESTCatalog catalog = new RESTCatalog();
         catalog.initialize("bench-maintenance", properties);
         return catalog;

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
 import java.nio.file.Files;
@@ -23,6 +24,8 @@ import java.util.Set;
  * @param kafkaBootstrapServers Kafka brokers, {@code host:port[,host:port...]}
  * @param consumerGroup Kafka consumer group; offsets are committed on every completed checkpoint
  * @param catalogUri Iceberg REST catalog endpoint
+ * @param catalogCredential the pipeline's OAuth2 client credentials for the catalog ({@code <client id>:<secret>}, a
+ *     writer's); empty for a catalog without authentication
  * @param warehouse Iceberg warehouse location
  * @param s3Endpoint S3-compatible storage endpoint
  * @param s3AccessKey S3 access key; empty to use the AWS default credential chain
@@ -61,6 +64,7 @@ public record FleetPipelineConfig(
         String kafkaBootstrapServers,
         String consumerGroup,
         URI catalogUri,
+        Optional<CatalogCredential> catalogCredential,
         String warehouse,
         URI s3Endpoint,
         Optional<String> s3AccessKey,
@@ -88,6 +92,7 @@ public record FleetPipelineConfig(
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
     public static final String CONSUMER_GROUP = "pipeline.consumer-group";
     public static final String CATALOG_URI = "pipeline.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "pipeline.catalog-credential";
     public static final String WAREHOUSE = "pipeline.warehouse";
     public static final String S3_ENDPOINT = "pipeline.s3-endpoint";
     public static final String S3_ACCESS_KEY = "pipeline.s3-access-key";
@@ -142,6 +147,7 @@ public record FleetPipelineConfig(
         requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
         requireNonNull(consumerGroup, "consumerGroup is null");
         requireNonNull(catalogUri, "catalogUri is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
         requireNonNull(warehouse, "warehouse is null");
         requireNonNull(s3Endpoint, "s3Endpoint is null");
         requireNonNull(s3AccessKey, "s3AccessKey is null");
@@ -220,6 +226,7 @@ public record FleetPipelineConfig(
                 source.string(KAFKA_BOOTSTRAP_SERVERS, DEFAULT_KAFKA_BOOTSTRAP_SERVERS),
                 source.string(CONSUMER_GROUP, DEFAULT_CONSUMER_GROUP),
                 source.uri(CATALOG_URI, DEFAULT_CATALOG_URI),
+                source.string(CATALOG_CREDENTIAL).map(value -> catalogCredential(value)),
                 source.string(WAREHOUSE, DEFAULT_WAREHOUSE),
                 source.uri(S3_ENDPOINT, DEFAULT_S3_ENDPOINT),
                 source.string(S3_ACCESS_KEY),
@@ -246,6 +253,14 @@ public record FleetPipelineConfig(
                 EnrichmentConfig.from(source));
     }
 
+    private static CatalogCredential catalogCredential(String value) {
+        try {
+            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
+    }
+
     /**
      * The checkpoint directory of the pipeline's own MiniCluster, which it needs to resume after a restart; a Flink
      * cluster has its checkpoint storage in its own configuration instead.
@@ -261,7 +276,9 @@ public record FleetPipelineConfig(
     @Override
     public String toString() {
         return "FleetPipelineConfig{kafkaBootstrapServers=" + kafkaBootstrapServers + ", consumerGroup="
-                + consumerGroup + ", catalogUri=" + catalogUri + ", warehouse=" + warehouse + ", s3Endpoint="
+                + consumerGroup + ", catalogUri=" + catalogUri + ", catalogCredential="
+                + catalogCredential.map(CatalogCredential::clientId).orElse("<none>") + ", warehouse=" + warehouse
+                + ", s3Endpoint="
                 + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
                 + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval

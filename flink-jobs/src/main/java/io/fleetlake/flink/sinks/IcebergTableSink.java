@@ -9,6 +9,7 @@ import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
+import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.restore.FlinkCommit;
 import java.io.Closeable;
 import java.io.IOException;
@@ -214,6 +215,9 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
         config.s3AccessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
         config.s3SecretKey().ifPresent(secret -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, secret));
         properties.put(AwsClientProperties.CLIENT_REGION, config.s3Region());
+        config.catalogCredential()
+                .ifPresent(credential -> properties.putAll(CatalogAuthentication.clientProperties(
+                        config.catalogUri().toString(), credential)));
         return properties;
     }
 

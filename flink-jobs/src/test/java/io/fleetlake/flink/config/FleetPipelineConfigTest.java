@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ class FleetPipelineConfigTest {
                         "127.0.0.1:9092",
                         "fleet-pipeline",
                         URI.create("http://127.0.0.1:8181"),
+                        Optional.empty(),
                         "s3://warehouse/",
                         URI.create("http://127.0.0.1:9000"),
                         Optional.empty(),
@@ -63,6 +65,7 @@ class FleetPipelineConfigTest {
         values.put("pipeline.kafka-bootstrap-servers", "10.0.0.1:19092,10.0.0.2:19092");
         values.put("pipeline.consumer-group", "group");
         values.put("pipeline.catalog-uri", "https://catalog:8443/api");
+        values.put("pipeline.catalog-credential", "fleet-writer:writer-secret");
         values.put("pipeline.warehouse", "s3://lake/");
         values.put("pipeline.s3-endpoint", "https://s3:9443");
         values.put("pipeline.s3-access-key", "access");
@@ -100,6 +103,7 @@ class FleetPipelineConfigTest {
                         "10.0.0.1:19092,10.0.0.2:19092",
                         "group",
                         URI.create("https://catalog:8443/api"),
+                        Optional.of(new CatalogCredential("fleet-writer", "writer-secret")),
                         "s3://lake/",
                         URI.create("https://s3:9443"),
                         Optional.of("access"),
@@ -260,6 +264,18 @@ class FleetPipelineConfigTest {
                 .doesNotContain("redis-password")
                 .doesNotContain("acl-user")
                 .contains("redisUri=rediss://<redacted>@redis:6380/2");
+    }
+
+    @Test
+    void catalogCredentialIsTheClientIdAndSecretAndOnlyTheIdIsPrinted() {
+        FleetPipelineConfig config = config(Map.of("pipeline.catalog-credential", "fleet-writer:catalog-secret"));
+
+        assertThat(config.catalogCredential()).contains(new CatalogCredential("fleet-writer", "catalog-secret"));
+        assertThat(config.toString()).doesNotContain("catalog-secret").contains("catalogCredential=fleet-writer");
+        assertThatThrownBy(() -> config(Map.of("pipeline.catalog-credential", "no-colon")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.catalog-credential")
+                .hasMessageNotContaining("no-colon");
     }
 
     @Test

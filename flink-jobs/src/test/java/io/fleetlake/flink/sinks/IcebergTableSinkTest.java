@@ -315,6 +315,21 @@ class IcebergTableSinkTest {
                         "client.region", "us-east-1"));
     }
 
+    @Test
+    void restCatalogPropertiesAuthenticateWithTheConfiguredCredential() {
+        FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(Map.of(
+                FleetPipelineConfig.CHECKPOINT_DIR,
+                warehouse.toString(),
+                FleetPipelineConfig.CATALOG_CREDENTIAL,
+                "fleet-writer:writer-secret")));
+
+        assertThat(IcebergTableSink.catalogProperties(config))
+                .containsEntry("rest.auth.type", "oauth2")
+                .containsEntry("credential", "fleet-writer:writer-secret")
+                .containsEntry("oauth2-server-uri", "http://127.0.0.1:8181/v1/oauth/tokens")
+                .containsEntry("scope", "catalog");
+    }
+
     /** A row whose numbers derive from {@code positions}, computed {@code second} seconds after 18:06. */
     private static VehicleMinute minute(String vehicleId, Instant windowStart, int positions, int second) {
         return new VehicleMinute(

@@ -2,6 +2,10 @@ package io.fleetlake.catalog.rest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.catalog.auth.Authenticator;
+import io.fleetlake.catalog.auth.OAuth2Authority;
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogRole;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,6 +44,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class CatalogRoutes {
     static final Endpoint CONFIG = Endpoint.create("GET", "/v1/config");
+    /** The REST spec's OAuth2 token endpoint ({@link TokenEndpoint}). */
+    static final Endpoint TOKENS = Endpoint.create("POST", CatalogAuthentication.TOKENS_PATH);
+    /** The health check for probes: 200 {"status":"ok"}, without authentication. */
+    static final Endpoint HEALTH = Endpoint.create("GET", CatalogAuthentication.HEALTH_PATH);
 
     private static final Logger LOG = LoggerFactory.getLogger(CatalogRoutes.class);
 
@@ -57,58 +65,92 @@ public final class CatalogRoutes {
     private final List<Endpoint> endpoints;
 
     private <C extends BaseMetastoreViewCatalog & SupportsNamespaces> CatalogRoutes(
-            C catalog, Map<String, String> clientDefaults) {
+            C catalog, Map<String, String> clientDefaults, TokenEndpoint tokens) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.namespaces = catalog;
         this.views = catalog;
         this.clientDefaults = Map.copyOf(requireNonNull(clientDefaults, "clientDefaults is null"));
+        RouteAccess reader = RouteAccess.role(CatalogRole.READER);
+        RouteAccess writer = RouteAccess.role(CatalogRole.WRITER);
+        RouteAccess admin = RouteAccess.role(CatalogRole.ADMIN);
         this.routes = List.of(
-                new Route(CONFIG, this::config),
-                new Route(Endpoint.V1_LIST_NAMESPACES, this::listNamespaces),
-                new Route(Endpoint.V1_CREATE_NAMESPACE, this::createNamespace),
-                new Route(Endpoint.V1_LOAD_NAMESPACE, this::loadNamespace),
-                new Route(Endpoint.V1_NAMESPACE_EXISTS, this::namespaceExists),
-                new Route(Endpoint.V1_DELETE_NAMESPACE, this::dropNamespace),
-                new Route(Endpoint.V1_UPDATE_NAMESPACE, this::updateNamespaceProperties),
-                new Route(Endpoint.V1_LIST_TABLES, this::listTables),
-                new Route(Endpoint.V1_CREATE_TABLE, this::createTable),
-                new Route(Endpoint.V1_LOAD_TABLE, this::loadTable),
-                new Route(Endpoint.V1_TABLE_EXISTS, this::tableExists),
-                new Route(Endpoint.V1_UPDATE_TABLE, this::updateTable),
-                new Route(Endpoint.V1_DELETE_TABLE, this::dropTable),
-                new Route(Endpoint.V1_RENAME_TABLE, this::renameTable),
-                new Route(Endpoint.V1_REGISTER_TABLE, this::registerTable),
-                new Route(Endpoint.V1_REPORT_METRICS, this::reportMetrics),
-                new Route(Endpoint.V1_COMMIT_TRANSACTION, this::commitTransaction),
-                new Route(Endpoint.V1_LIST_VIEWS, this::listViews),
-                new Route(Endpoint.V1_CREATE_VIEW, this::createView),
-                new Route(Endpoint.V1_LOAD_VIEW, this::loadView),
-                new Route(Endpoint.V1_VIEW_EXISTS, this::viewExists),
-                new Route(Endpoint.V1_UPDATE_VIEW, this::updateView),
-                new Route(Endpoint.V1_DELETE_VIEW, this::dropView),
-                new Route(Endpoint.V1_RENAME_VIEW, this::renameView));
+                new Route(TOKENS, RouteAccess.PUBLIC, request -> Optional.of(tokens.token(request))),
+                new Route(HEALTH, RouteAccess.PUBLIC, request -> Optional.of(HealthResponse.OK)),
+                new Route(CONFIG, reader, this::config),
+                new Route(Endpoint.V1_LIST_NAMESPACES, reader, this::listNamespaces),
+                new Route(Endpoint.V1_CREATE_NAMESPACE, writer, this::createNamespace),
+                new Route(Endpoint.V1_LOAD_NAMESPACE, reader, this::loadNamespace),
+                new Route(Endpoint.V1_NAMESPACE_EXISTS, reader, this::namespaceExists),
+                new Route(Endpoint.V1_DELETE_NAMESPACE, admin, this::dropNamespace),
+                new Route(Endpoint.V1_UPDATE_NAMESPACE, admin, this::updateNamespaceProperties),
+                new Route(Endpoint.V1_LIST_TABLES, reader, this::listTables),
+                new Route(Endpoint.V1_CREATE_TABLE, writer, this::createTable),
+                new Route(Endpoint.V1_LOAD_TABLE, reader, this::loadTable),
+                new Route(Endpoint.V1_TABLE_EXISTS, reader, this::tableExists),
+                new Route(
+                        Endpoint.V1_UPDATE_TABLE,
+                        request -> Optional.of(CommitAccess.required(
+                                request.body(UpdateTableRequest.class).updates())),
+                        this::updateTable),
+                new Route(Endpoint.V1_DELETE_TABLE, admin, this::dropTable),
+                new Route(Endpoint.V1_RENAME_TABLE, admin, this::renameTable),
+                new Route(Endpoint.V1_REGISTER_TABLE, admin, this::registerTable),
+                // Readers report scan metrics too.
+                new Route(Endpoint.V1_REPORT_METRICS, reader, this::reportMetrics),
+                new Route(Endpoint.V1_COMMIT_TRANSACTION, CatalogRoutes::transactionAccess, this::commitTransaction),
+                new Route(Endpoint.V1_LIST_VIEWS, reader, this::listViews),
+                new Route(Endpoint.V1_CREATE_VIEW, writer, this::createView),
+                new Route(Endpoint.V1_LOAD_VIEW, reader, this::loadView),
+                new Route(Endpoint.V1_VIEW_EXISTS, reader, this::viewExists),
+                new Route(Endpoint.V1_UPDATE_VIEW, writer, this::updateView),
+                new Route(Endpoint.V1_DELETE_VIEW, admin, this::dropView),
+                new Route(Endpoint.V1_RENAME_VIEW, admin, this::renameView));
         this.endpoints = routes.stream()
                 .map(Route::endpoint)
-                .filter(endpoint -> !endpoint.equals(CONFIG))
+                .filter(endpoint -> !endpoint.equals(CONFIG) && !endpoint.equals(TOKENS) && !endpoint.equals(HEALTH))
                 .toList();
     }
 
     /**
-     * The router over a catalog.
+     * The router over a catalog that asks nobody who they are ({@code catalog.authentication=none}).
      *
      * @param catalog the backing catalog; the server owns and closes it
-     * @param clientDefaults properties sent to clients as {@code defaults} in {@code GET /v1/config}; never secrets,
-     *     since the endpoint is not authenticated
+     * @param clientDefaults properties sent to clients as {@code defaults} in {@code GET /v1/config}; never secrets
      */
     public static <C extends BaseMetastoreViewCatalog & SupportsNamespaces> RestRouter router(
             C catalog, Map<String, String> clientDefaults) {
-        return router(catalog, clientDefaults, RequestObserver.NONE);
+        return router(catalog, clientDefaults, RequestObserver.NONE, Optional.empty());
     }
 
-    /** The router over a catalog, telling {@code observer} about every request it answers. */
+    /**
+     * The router over a catalog, telling {@code observer} about every request it answers.
+     *
+     * @param authority authenticates requests and issues tokens; empty to serve everyone as an admin
+     */
     public static <C extends BaseMetastoreViewCatalog & SupportsNamespaces> RestRouter router(
-            C catalog, Map<String, String> clientDefaults, RequestObserver observer) {
-        return new RestRouter(new CatalogRoutes(catalog, clientDefaults).routes, RestJson.newMapper(), observer);
+            C catalog,
+            Map<String, String> clientDefaults,
+            RequestObserver observer,
+            Optional<OAuth2Authority> authority) {
+        requireNonNull(authority, "authority is null");
+        return new RestRouter(
+                new CatalogRoutes(catalog, clientDefaults, new TokenEndpoint(authority)).routes,
+                RestJson.newMapper(),
+                observer,
+                authority.<Authenticator>map(present -> present).orElse(Authenticator.NONE));
+    }
+
+    /** A multi-table commit needs the highest role any of its table changes needs. */
+    private static Optional<CatalogRole> transactionAccess(RouteRequest request) {
+        CatalogRole required = CatalogRole.WRITER;
+        for (UpdateTableRequest change :
+                request.body(CommitTransactionRequest.class).tableChanges()) {
+            CatalogRole needed = CommitAccess.required(change.updates());
+            if (needed.includes(required)) {
+                required = needed;
+            }
+        }
+        return Optional.of(required);
     }
 
     // The optional "warehouse" query parameter selects a warehouse on multi-warehouse servers; this one has one.

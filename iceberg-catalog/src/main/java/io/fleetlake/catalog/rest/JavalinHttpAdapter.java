@@ -9,6 +9,7 @@ import io.javalin.http.HandlerType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The HTTP layer: a Javalin (Jetty) server that hands every request to a {@link RestRouter} and writes back what it
@@ -58,7 +59,12 @@ public final class JavalinHttpAdapter implements AutoCloseable {
     private static void serve(RestRouter router, Context context) {
         HttpMethod method = HttpMethod.valueOf(context.method().name());
         String body = method == HttpMethod.POST ? context.body() : "";
-        RestResponse response = router.handle(new RestRequest(method, context.path(), firstValues(context), body));
+        RestResponse response = router.handle(new RestRequest(
+                method,
+                context.path(),
+                firstValues(context),
+                body,
+                Optional.ofNullable(context.header("Authorization"))));
         context.status(response.status());
         if (method != HttpMethod.HEAD) {
             response.body().ifPresent(json -> context.contentType(ContentType.APPLICATION_JSON)

@@ -4,10 +4,15 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.catalog.auth.Authenticator;
+import io.fleetlake.catalog.auth.CatalogPrincipal;
+import io.fleetlake.catalog.auth.OAuthException;
+import io.fleetlake.model.catalog.CatalogRole;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.iceberg.exceptions.ForbiddenException;
 import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.rest.RESTResponse;
 import org.apache.iceberg.rest.responses.ErrorResponse;
@@ -25,19 +30,26 @@ public final class RestRouter {
     public static final String UNMATCHED = "unmatched";
 
     private static final Logger LOG = LoggerFactory.getLogger(RestRouter.class);
+    private static final ObjectMapper OAUTH_ERRORS = new ObjectMapper();
 
     private final List<Route> routes;
     private final ObjectMapper mapper;
     private final RequestObserver observer;
+    private final Authenticator authenticator;
 
     RestRouter(List<Route> routes, ObjectMapper mapper) {
-        this(routes, mapper, RequestObserver.NONE);
+        this(routes, mapper, RequestObserver.NONE, Authenticator.NONE);
     }
 
     RestRouter(List<Route> routes, ObjectMapper mapper, RequestObserver observer) {
+        this(routes, mapper, observer, Authenticator.NONE);
+    }
+
+    RestRouter(List<Route> routes, ObjectMapper mapper, RequestObserver observer, Authenticator authenticator) {
         this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
         this.mapper = requireNonNull(mapper, "mapper is null");
         this.observer = requireNonNull(observer, "observer is null");
+        this.authenticator = requireNonNull(authenticator, "authenticator is null");
     }
 
     public RestResponse handle(RestRequest request) {
@@ -54,7 +66,12 @@ public final class RestRouter {
         return response;
     }
 
-    /** @param endpoint receives the matched route's endpoint, for the observer */
+    /**
+     * Every request but those of public routes is authenticated first (401 otherwise, also for paths no route serves,
+     * so that a stranger learns nothing about them), then checked against the role its route needs (403).
+     *
+     * @param endpoint receives the matched route's endpoint, for the observer
+     */
     private RestResponse dispatch(RestRequest request, String[] endpoint) {
         List<String> segments = Route.segments(request.path());
         boolean pathServedForOtherMethods = false;
@@ -68,17 +85,36 @@ public final class RestRouter {
                 continue;
             }
             endpoint[0] = route.method() + " " + route.endpoint().path().replace("/{prefix}", "");
-            RouteRequest routeRequest =
-                    new RouteRequest(variables.get(), request.queryParameters(), request.body(), mapper);
+            RouteRequest routeRequest = new RouteRequest(
+                    variables.get(), request.queryParameters(), request.body(), request.authorization(), mapper);
+            Optional<CatalogRole> required = route.access().required(routeRequest);
+            if (required.isPresent()) {
+                CatalogPrincipal principal = authenticator.authenticate(request.authorization());
+                if (!principal.role().includes(required.get())) {
+                    throw new ForbiddenException(
+                            "The catalog client %s is a %s; %s %s needs the %s role",
+                            principal.clientId(), principal.role(), request.method(), request.path(), required.get());
+                }
+            }
             return route.handler()
                     .handle(routeRequest)
                     .map(body -> RestResponse.json(RestResponse.OK, write(body)))
                     .orElseGet(RestResponse::noContent);
         }
+        authenticator.authenticate(request.authorization());
         if (pathServedForOtherMethods) {
             throw new MethodNotAllowedException("Method " + request.method() + " is not allowed for " + request.path());
         }
         throw new NotFoundException("No route for %s %s", request.method(), request.path());
+    }
+
+    /** RFC 6749's error body, which Iceberg's clients expect from the token endpoint. */
+    private static String oauthError(OAuthException error) {
+        return OAUTH_ERRORS
+                .createObjectNode()
+                .put("error", error.error())
+                .put("error_description", error.getMessage())
+                .toString();
     }
 
     private String write(RESTResponse body) {
@@ -90,6 +126,10 @@ public final class RestRouter {
     }
 
     private static RestResponse failure(RestRequest request, RuntimeException error) {
+        if (error instanceof OAuthException refused) {
+            LOG.debug("Token request refused: {}", refused.error());
+            return RestResponse.json(refused.status(), oauthError(refused));
+        }
         ErrorResponse response = ExceptionStatuses.errorResponse(error);
         if (response.code() >= ExceptionStatuses.INTERNAL_SERVER_ERROR) {
             LOG.error("{} {} failed with status {}", request.method(), request.path(), response.code(), error);

@@ -2,6 +2,7 @@ package io.fleetlake.catalog.rest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,17 @@ final class Route {
     private final Endpoint endpoint;
     private final HttpMethod method;
     private final List<String> segments;
+    private final RouteAccess access;
     private final RouteHandler handler;
 
+    /** A route any authenticated client may call (a reader's). */
     Route(Endpoint endpoint, RouteHandler handler) {
+        this(endpoint, RouteAccess.role(CatalogRole.READER), handler);
+    }
+
+    Route(Endpoint endpoint, RouteAccess access, RouteHandler handler) {
         this.endpoint = requireNonNull(endpoint, "endpoint is null");
+        this.access = requireNonNull(access, "access is null");
         this.handler = requireNonNull(handler, "handler is null");
         this.method = HttpMethod.valueOf(endpoint.httpMethod());
         this.segments = segments(endpoint.path().replace(PREFIX_SEGMENT, ""));
@@ -33,6 +41,10 @@ final class Route {
 
     HttpMethod method() {
         return method;
+    }
+
+    RouteAccess access() {
+        return access;
     }
 
     RouteHandler handler() {

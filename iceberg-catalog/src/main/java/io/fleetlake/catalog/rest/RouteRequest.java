@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Namespace;
@@ -21,14 +24,56 @@ final class RouteRequest {
     private final Map<String, String> pathVariables;
     private final Map<String, String> queryParameters;
     private final String body;
+    private final Optional<String> authorization;
     private final ObjectMapper mapper;
 
     RouteRequest(
             Map<String, String> pathVariables, Map<String, String> queryParameters, String body, ObjectMapper mapper) {
+        this(pathVariables, queryParameters, body, Optional.empty(), mapper);
+    }
+
+    RouteRequest(
+            Map<String, String> pathVariables,
+            Map<String, String> queryParameters,
+            String body,
+            Optional<String> authorization,
+            ObjectMapper mapper) {
         this.pathVariables = Map.copyOf(requireNonNull(pathVariables, "pathVariables is null"));
         this.queryParameters = Map.copyOf(requireNonNull(queryParameters, "queryParameters is null"));
         this.body = requireNonNull(body, "body is null");
+        this.authorization = requireNonNull(authorization, "authorization is null");
         this.mapper = requireNonNull(mapper, "mapper is null");
+    }
+
+    /** The request's {@code Authorization} header, for the token endpoint's HTTP Basic credentials. */
+    Optional<String> authorization() {
+        return authorization;
+    }
+
+    /**
+     * The body as {@code application/x-www-form-urlencoded} fields, decoded; the first value of each. The token
+     * endpoint's requests are forms.
+     */
+    Map<String, String> form() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String pair : body.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int equals = pair.indexOf('=');
+            String name = decode(equals < 0 ? pair : pair.substring(0, equals));
+            String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
+            fields.putIfAbsent(name, value);
+        }
+        return fields;
+    }
+
+    private static String decode(String value) {
+        try {
+            return URLDecoder.decode(value, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequestException("Malformed form field in the request body");
+        }
     }
 
     /** The namespace in the {@code {namespace}} path segment. */

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             MaintainCommand.class,
             GeocodeCommand.class,
             DevicesCommand.class,
+            CatalogClientsCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -3,6 +3,7 @@ package io.fleetlake.stack.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.restore.HandoverSavepoint;
 import io.fleetlake.model.restore.RestoreGuard;
 import io.fleetlake.stack.StackPort;
@@ -10,6 +11,7 @@ import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.CatalogInspector;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
@@ -83,7 +85,8 @@ public final class FlinkClusterComponents {
         FlinkRestClient rest = new FlinkRestClient(settings.flinkRestUri());
         ClusterJobFiles files = new ClusterJobFiles(directory);
         HandoverSavepoint handover = new HandoverSavepoint(settings.handoverDirectory());
-        CatalogInspector catalog = new CatalogInspector(settings.catalogUri());
+        CatalogInspector catalog = new CatalogInspector(
+                settings.catalogUri(), StackCatalogIdentity.of(settings).credentialIfCreated(CatalogRole.READER));
         components.add(new ClusterJob(
                 job.name(),
                 jobDependencies,

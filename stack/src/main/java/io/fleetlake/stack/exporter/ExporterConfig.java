@@ -6,6 +6,7 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
+import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.health.HealthSources;
 import io.fleetlake.stack.health.HealthThresholds;
@@ -30,6 +31,7 @@ public final class ExporterConfig {
     public static final String CONSUMER_GROUPS = "exporter.consumer-groups";
     public static final String REDIS_URI = "exporter.redis-uri";
     public static final String CATALOG_URI = "exporter.catalog-uri";
+    public static final String CATALOG_CREDENTIAL = "exporter.catalog-credential";
     public static final String CONNECT_URI = "exporter.connect-uri";
     /** The password of the Connect worker's read-only {@code monitor} principal; anonymous when not set. */
     public static final String CONNECT_PASSWORD = "exporter.connect-password";
@@ -68,6 +70,13 @@ public final class ExporterConfig {
                 list(source.string(CONSUMER_GROUPS, DEFAULT_CONSUMER_GROUP)),
                 source.requiredString(REDIS_URI),
                 source.requiredString(CATALOG_URI),
+                source.string(CATALOG_CREDENTIAL).map(value -> {
+                    try {
+                        return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+                    } catch (IllegalArgumentException e) {
+                        throw new ConfigException(e.getMessage(), e);
+                    }
+                }),
                 source.requiredString(CONNECT_URI),
                 source.string(CONNECT_PASSWORD)
                         .map(password -> new BasicCredentials(ConnectRestPrincipals.MONITOR, password)),

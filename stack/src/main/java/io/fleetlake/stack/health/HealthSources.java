@@ -3,6 +3,7 @@ package io.fleetlake.stack.health;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.function.BooleanSupplier;
  * @param consumerGroups the consumer groups whose lag is reported (the pipeline's)
  * @param redisUri Redis, with credentials when it needs them
  * @param catalogUri the Iceberg REST catalog
+ * @param catalogCredential a reader's client credentials for the catalog; empty without authentication
  * @param connectUri the Kafka Connect worker's REST API
  * @param connectCredentials how to log in to it: its read-only monitor principal; empty for a worker that asks for none
  * @param connectorName the MQTT source connector
@@ -31,6 +33,7 @@ public record HealthSources(
         List<String> consumerGroups,
         String redisUri,
         String catalogUri,
+        Optional<CatalogCredential> catalogCredential,
         String connectUri,
         Optional<BasicCredentials> connectCredentials,
         String connectorName,
@@ -43,6 +46,7 @@ public record HealthSources(
         consumerGroups = List.copyOf(requireNonNull(consumerGroups, "consumerGroups is null"));
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(catalogUri, "catalogUri is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
         requireNonNull(connectUri, "connectUri is null");
         requireNonNull(connectCredentials, "connectCredentials is null");
         requireNonNull(connectorName, "connectorName is null");

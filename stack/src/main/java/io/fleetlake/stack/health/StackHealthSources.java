@@ -1,12 +1,15 @@
 package io.fleetlake.stack.health;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.ConnectInspector;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import java.net.URI;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,6 +43,7 @@ public final class StackHealthSources {
                 groups,
                 settings.redisUri(),
                 settings.catalogUri(),
+                StackCatalogIdentity.of(settings).credentialIfCreated(CatalogRole.READER),
                 connectUri(settings),
                 Optional.of(StackServiceSecrets.of(settings).connectMonitor()),
                 FleetStack.CONNECTOR_NAME,
@@ -57,7 +61,7 @@ public final class StackHealthSources {
         probes.put(FleetStack.S3, http(settings.s3Endpoint() + "/healthz"));
         probes.put(FleetStack.MQTT, HealthProbes.tcp(host, settings.port(StackPort.MQTT)));
         probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri())));
-        probes.put(FleetStack.CATALOG, http(settings.catalogUri() + "/v1/config"));
+        probes.put(FleetStack.CATALOG, http(settings.catalogUri() + CatalogAuthentication.HEALTH_PATH));
         ConnectInspector connect = new ConnectInspector(
                 connectUri(settings),
                 Optional.of(StackServiceSecrets.of(settings).connectMonitor()));

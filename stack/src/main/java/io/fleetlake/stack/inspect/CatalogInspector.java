@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogCredential;
+import io.fleetlake.model.catalog.CatalogTokens;
 import io.fleetlake.model.restore.FlinkCommit;
 import io.fleetlake.model.restore.TableSnapshot;
 import java.io.IOException;
@@ -34,10 +36,16 @@ public final class CatalogInspector {
     private final String catalogUri;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final Optional<CatalogTokens> tokens;
 
-    /** @param catalogUri for example {@code http://127.0.0.1:18181} */
-    public CatalogInspector(String catalogUri) {
+    /**
+     * @param catalogUri for example {@code http://127.0.0.1:18181}
+     * @param credential a reader's client credentials; empty for a catalog without authentication
+     */
+    public CatalogInspector(String catalogUri, Optional<CatalogCredential> credential) {
         this.catalogUri = requireNonNull(catalogUri, "catalogUri is null");
+        this.tokens = requireNonNull(credential, "credential is null")
+                .map(present -> new CatalogTokens(catalogUri, present, http, TIMEOUT));
     }
 
     /**
@@ -88,8 +96,13 @@ public final class CatalogInspector {
         requireNonNull(table, "table is null");
         URI uri = URI.create(catalogUri + "/v1/namespaces/" + Tables.NAMESPACE + "/tables/" + table);
         try {
-            HttpResponse<String> response = http.send(
-                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder request =
+                    HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
+            tokens.ifPresent(present -> request.header("Authorization", present.authorization()));
+            HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() == 401) {
+                tokens.ifPresent(CatalogTokens::invalidate);
+            }
             if (response.statusCode() != 200) {
                 throw new InspectionException("GET " + uri + " answered " + response.statusCode());
             }

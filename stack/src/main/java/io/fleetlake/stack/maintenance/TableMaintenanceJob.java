@@ -2,8 +2,10 @@ package io.fleetlake.stack.maintenance;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
@@ -39,6 +41,11 @@ public final class TableMaintenanceJob {
     public static Map<String, String> stackKeys(StackSettings settings) {
         return Map.of(
                 PREFIX + "catalog-uri", settings.catalogUri(),
+                PREFIX + "catalog-credential",
+                        StackCatalogIdentity.of(settings)
+                                .ensure()
+                                .credential(CatalogRole.MAINTAINER)
+                                .value(),
                 PREFIX + "warehouse", settings.warehouse(),
                 PREFIX + "s3-endpoint", settings.s3Endpoint(),
                 PREFIX + "s3-access-key", settings.s3AccessKey(),

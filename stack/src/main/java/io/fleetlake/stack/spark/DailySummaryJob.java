@@ -2,6 +2,7 @@ package io.fleetlake.stack.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.process.FleetHome;
 import java.time.LocalDate;
@@ -28,6 +29,7 @@ public final class DailySummaryJob {
      */
     public int run(LocalDate day) throws InterruptedException {
         requireNonNull(day, "day is null");
-        return process.run("spark-daily-summary", MAIN_CLASS, List.of(), List.of("--date", day.toString()));
+        return process.run(
+                "spark-daily-summary", MAIN_CLASS, List.of(), List.of("--date", day.toString()), CatalogRole.WRITER);
     }
 }

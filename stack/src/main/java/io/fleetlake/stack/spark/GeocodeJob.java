@@ -2,6 +2,7 @@ package io.fleetlake.stack.spark;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.process.FleetHome;
 import java.util.ArrayList;
@@ -38,6 +39,6 @@ public final class GeocodeJob {
             arguments.add("--since");
             arguments.add(value);
         });
-        return process.run("spark-geocode", MAIN_CLASS, List.of("geocode."), arguments);
+        return process.run("spark-geocode", MAIN_CLASS, List.of("geocode."), arguments, CatalogRole.MAINTAINER);
     }
 }

@@ -2,10 +2,13 @@ package io.fleetlake.stack.containers;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.CatalogDatabase;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.RedisServerCommand;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -165,6 +168,19 @@ final class ContainerDefinitions {
         properties.put("s3.region", settings.s3Region());
         properties.put("s3.aws-access-key", settings.s3AccessKey());
         properties.put("s3.aws-secret-key", settings.s3SecretKey());
+        // The stack created its catalog clients before it builds its servers; Trino holds the maintainer's (see
+        // EmbeddedServers).
+        StackCatalogIdentity.of(settings)
+                .credentialIfCreated(CatalogRole.MAINTAINER)
+                .ifPresent(credential -> {
+                    properties.put("iceberg.rest-catalog.security", "OAUTH2");
+                    properties.put("iceberg.rest-catalog.oauth2.credential", credential.value());
+                    properties.put(
+                            "iceberg.rest-catalog.oauth2.server-uri",
+                            CatalogAuthentication.tokenEndpoint(
+                                    "http://" + HOST_FROM_CONTAINERS + ":" + settings.port(StackPort.CATALOG)));
+                    properties.put("iceberg.rest-catalog.oauth2.scope", CatalogAuthentication.SCOPE);
+                });
         return properties;
     }
 

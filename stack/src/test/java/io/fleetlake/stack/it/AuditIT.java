@@ -7,8 +7,10 @@ import static org.awaitility.Awaitility.await;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.trino.audit.AsOf;
@@ -58,7 +60,11 @@ class AuditIT {
         TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
         AuditConfig config = AuditConfig.from(ConfigSource.of(Map.of(
                 AuditConfig.TRINO_JDBC_URL, running.settings().trinoJdbcUrl(),
-                AuditConfig.CATALOG_URI, running.settings().catalogUri())));
+                AuditConfig.CATALOG_URI, running.settings().catalogUri(),
+                AuditConfig.CATALOG_CREDENTIAL,
+                        StackCatalogIdentity.of(running.settings())
+                                .credential(CatalogRole.WRITER)
+                                .value())));
         AuditQueries audit = new AuditQueries(config);
         Instant testStart = Instant.now();
         Instant old = testStart.minus(40, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);

@@ -2,7 +2,9 @@ package io.fleetlake.stack.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.StackPort;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.spark.GeocodeJob;
@@ -50,7 +52,12 @@ class NotebooksIT {
                         "FLEET_S3_ENDPOINT", running.settings().s3Endpoint(),
                         "FLEET_S3_ACCESS_KEY", running.settings().s3AccessKey(),
                         "FLEET_S3_SECRET_KEY", running.settings().s3SecretKey(),
-                        "FLEET_S3_REGION", running.settings().s3Region()));
+                        "FLEET_S3_REGION", running.settings().s3Region(),
+                        // The notebooks read: the reader's credential, in their environment (not on a command line).
+                        "FLEET_CATALOG_CREDENTIAL",
+                                StackCatalogIdentity.of(running.settings())
+                                        .credential(CatalogRole.READER)
+                                        .value()));
         Process process = builder.start();
         boolean finished = process.waitFor(15, TimeUnit.MINUTES);
         String output = Files.readString(log, StandardCharsets.UTF_8);

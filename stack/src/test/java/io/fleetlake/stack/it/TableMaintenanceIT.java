@@ -7,8 +7,10 @@ import static org.awaitility.Awaitility.await;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
@@ -60,7 +62,11 @@ class TableMaintenanceIT {
         TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
         AuditConfig config = AuditConfig.from(ConfigSource.of(Map.of(
                 AuditConfig.TRINO_JDBC_URL, running.settings().trinoJdbcUrl(),
-                AuditConfig.CATALOG_URI, running.settings().catalogUri())));
+                AuditConfig.CATALOG_URI, running.settings().catalogUri(),
+                AuditConfig.CATALOG_CREDENTIAL,
+                        StackCatalogIdentity.of(running.settings())
+                                .credential(CatalogRole.WRITER)
+                                .value())));
         AuditQueries audit = new AuditQueries(config);
         Instant start = Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         Instant from = start.minus(1, ChronoUnit.HOURS);

@@ -1,6 +1,7 @@
 package io.fleetlake.maintenance.run;
 
 import io.fleetlake.maintenance.MaintenanceConfig;
+import io.fleetlake.model.catalog.CatalogAuthentication;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.iceberg.CatalogProperties;
@@ -28,6 +29,9 @@ public final class CatalogConnection {
         config.s3AccessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
         config.s3SecretKey().ifPresent(secret -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, secret));
         properties.put(AwsClientProperties.CLIENT_REGION, config.s3Region());
+        config.catalogCredential()
+                .ifPresent(credential -> properties.putAll(CatalogAuthentication.clientProperties(
+                        config.catalogUri().toString(), credential)));
         return properties;
     }
 }

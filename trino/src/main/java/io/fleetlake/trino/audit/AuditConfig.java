@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -21,14 +22,22 @@ import java.util.regex.Pattern;
  * @param trinoUser user name sent to Trino
  * @param queryTimeout how long one Trino query may run
  * @param catalogTimeout how long one REST catalog request may take, connecting included
+ * @param catalogCredential the tag commands' client credentials for the catalog ({@value #CATALOG_CREDENTIAL}, a
+ *     writer's: a tag is a commit); empty for a catalog without authentication
  */
 public record AuditConfig(
-        String trinoJdbcUrl, URI catalogUri, String trinoUser, Duration queryTimeout, Duration catalogTimeout) {
+        String trinoJdbcUrl,
+        URI catalogUri,
+        String trinoUser,
+        Duration queryTimeout,
+        Duration catalogTimeout,
+        Optional<CatalogCredential> catalogCredential) {
     public static final String TRINO_JDBC_URL = "audit.trino-jdbc-url";
     public static final String CATALOG_URI = "audit.catalog-uri";
     public static final String TRINO_USER = "audit.trino-user";
     public static final String QUERY_TIMEOUT = "audit.query-timeout";
     public static final String CATALOG_TIMEOUT = "audit.catalog-timeout";
+    public static final String CATALOG_CREDENTIAL = "audit.catalog-credential";
 
     /** Trino of the embedded stack ({@code StackPort.TRINO}). */
     public static final String DEFAULT_TRINO_JDBC_URL = "jdbc:trino://127.0.0.1:18080/iceberg";
@@ -53,6 +62,7 @@ public record AuditConfig(
         requireNonNull(trinoUser, "trinoUser is null");
         requireNonNull(queryTimeout, "queryTimeout is null");
         requireNonNull(catalogTimeout, "catalogTimeout is null");
+        requireNonNull(catalogCredential, "catalogCredential is null");
         if (!trinoJdbcUrl.startsWith(JDBC_PREFIX) || trinoJdbcUrl.length() == JDBC_PREFIX.length()) {
             throw new ConfigException(TRINO_JDBC_URL + " = '" + redact(trinoJdbcUrl) + "' is not a Trino JDBC URL: use"
                     + " jdbc:trino://<host>:<port>/iceberg, for example " + DEFAULT_TRINO_JDBC_URL);
@@ -74,6 +84,12 @@ public record AuditConfig(
         }
     }
 
+    /** A configuration without a catalog credential. */
+    public AuditConfig(
+            String trinoJdbcUrl, URI catalogUri, String trinoUser, Duration queryTimeout, Duration catalogTimeout) {
+        this(trinoJdbcUrl, catalogUri, trinoUser, queryTimeout, catalogTimeout, Optional.empty());
+    }
+
     public static AuditConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
         return new AuditConfig(
@@ -81,7 +97,14 @@ public record AuditConfig(
                 source.uri(CATALOG_URI, DEFAULT_CATALOG_URI),
                 source.string(TRINO_USER, DEFAULT_TRINO_USER),
                 source.duration(QUERY_TIMEOUT, DEFAULT_QUERY_TIMEOUT),
-                source.duration(CATALOG_TIMEOUT, DEFAULT_CATALOG_TIMEOUT));
+                source.duration(CATALOG_TIMEOUT, DEFAULT_CATALOG_TIMEOUT),
+                source.string(CATALOG_CREDENTIAL).map(value -> {
+                    try {
+                        return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
+                    } catch (IllegalArgumentException e) {
+                        throw new ConfigException(e.getMessage(), e);
+                    }
+                }));
     }
 
     /** The defaults: the embedded stack on this machine. */
@@ -90,11 +113,11 @@ public record AuditConfig(
     }
 
     public AuditConfig withTrinoJdbcUrl(String url) {
-        return new AuditConfig(url, catalogUri, trinoUser, queryTimeout, catalogTimeout);
+        return new AuditConfig(url, catalogUri, trinoUser, queryTimeout, catalogTimeout, catalogCredential);
     }
 
     public AuditConfig withCatalogUri(URI uri) {
-        return new AuditConfig(trinoJdbcUrl, uri, trinoUser, queryTimeout, catalogTimeout);
+        return new AuditConfig(trinoJdbcUrl, uri, trinoUser, queryTimeout, catalogTimeout, catalogCredential);
     }
 
     /** The JDBC URL with secret parameters replaced by {@code ****}, for messages. */
@@ -115,6 +138,8 @@ public record AuditConfig(
     @Override
     public String toString() {
         return "AuditConfig[trinoJdbcUrl=" + redactedTrinoJdbcUrl() + ", catalogUri=" + catalogUri + ", trinoUser="
-                + trinoUser + ", queryTimeout=" + queryTimeout + ", catalogTimeout=" + catalogTimeout + "]";
+                + trinoUser + ", queryTimeout=" + queryTimeout + ", catalogTimeout=" + catalogTimeout
+                + ", catalogCredential="
+                + catalogCredential.map(CatalogCredential::clientId).orElse("(none)") + "]";
     }
 }

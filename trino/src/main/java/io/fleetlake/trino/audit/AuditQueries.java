@@ -52,7 +52,8 @@ public final class AuditQueries {
         this.clock = requireNonNull(clock, "clock is null");
         this.mapper = new ObjectMapper();
         this.trino = new TrinoClient(config);
-        this.catalog = new CatalogClient(config.catalogUri(), config.catalogTimeout(), mapper);
+        this.catalog =
+                new CatalogClient(config.catalogUri(), config.catalogTimeout(), mapper, config.catalogCredential());
     }
 
     /**

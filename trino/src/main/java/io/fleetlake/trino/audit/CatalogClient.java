@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.catalog.CatalogCredential;
+import io.fleetlake.model.catalog.CatalogTokens;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -30,8 +32,14 @@ final class CatalogClient {
     private final Duration timeout;
     private final ObjectMapper mapper;
     private final HttpClient http;
+    private final Optional<CatalogTokens> tokens;
 
     CatalogClient(URI baseUri, Duration timeout, ObjectMapper mapper) {
+        this(baseUri, timeout, mapper, Optional.empty());
+    }
+
+    /** @param credential the client credentials to fetch bearer tokens with; empty to send none */
+    CatalogClient(URI baseUri, Duration timeout, ObjectMapper mapper, Optional<CatalogCredential> credential) {
         this.baseUri = requireNonNull(baseUri, "baseUri is null");
         this.timeout = requireNonNull(timeout, "timeout is null");
         this.mapper = requireNonNull(mapper, "mapper is null");
@@ -39,6 +47,8 @@ final class CatalogClient {
                 .connectTimeout(timeout)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+        this.tokens = requireNonNull(credential, "credential is null")
+                .map(present -> new CatalogTokens(baseUri.toString(), present, http, timeout));
     }
 
     /** Loads the table's metadata ({@code LoadTableResult.metadata}). */
@@ -105,9 +115,11 @@ final class CatalogClient {
 
     private HttpResponse<String> send(HttpRequest.Builder request, String what) {
         try {
-            return http.send(
-                    request.timeout(timeout).header("Accept", JSON).build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            request.timeout(timeout).header("Accept", JSON);
+            if (tokens.isPresent()) {
+                request.header("Authorization", tokens.get().authorization());
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (HttpConnectTimeoutException | ConnectException e) {
             throw unreachable(what, e);
         } catch (HttpTimeoutException e) {

@@ -39,8 +39,6 @@ public record S3ServerConfig(
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 9000;
-    public static final String DEFAULT_ACCESS_KEY = "fleet";
-    public static final String DEFAULT_SECRET_KEY = "fleet-secret-key";
     public static final String DEFAULT_REGION = "us-east-1";
     public static final String DEFAULT_BUCKETS = "warehouse";
 
@@ -64,7 +62,8 @@ public record S3ServerConfig(
         }
         if (accessKey.isBlank() || secretKey.isBlank()) {
             throw new ConfigException("Both " + ACCESS_KEY + " and " + SECRET_KEY
-                    + " must be set: the server only accepts requests signed with them");
+                    + " must be set: the server only accepts requests signed with them, and has no default keys"
+                    + " (the embedded stack generates them once per data folder)");
         }
         if (!REGION_NAME.matcher(region).matches()) {
             throw new ConfigException(REGION + " = '" + region
@@ -82,15 +81,15 @@ public record S3ServerConfig(
         }
     }
 
-    /** Reads the {@code s3.*} keys; {@value #DATA_DIRECTORY} is required. */
+    /** Reads the {@code s3.*} keys; {@value #DATA_DIRECTORY}, {@value #ACCESS_KEY} and {@value #SECRET_KEY} are required. */
     public static S3ServerConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
         return new S3ServerConfig(
                 source.string(HOST, DEFAULT_HOST),
                 source.port(PORT, DEFAULT_PORT),
                 Path.of(source.requiredString(DATA_DIRECTORY)),
-                source.string(ACCESS_KEY, DEFAULT_ACCESS_KEY),
-                source.string(SECRET_KEY, DEFAULT_SECRET_KEY),
+                source.string(ACCESS_KEY, ""),
+                source.string(SECRET_KEY, ""),
                 source.string(REGION, DEFAULT_REGION),
                 parseList(source.string(BUCKETS, DEFAULT_BUCKETS)));
     }

@@ -14,15 +14,16 @@ import org.junit.jupiter.api.Test;
 class S3ServerConfigTest {
     @Test
     void defaults() {
-        S3ServerConfig config = S3ServerConfig.from(ConfigSource.of(Map.of("s3.data-dir", "/var/s3")));
+        S3ServerConfig config = S3ServerConfig.from(ConfigSource.of(
+                Map.of("s3.data-dir", "/var/s3", "s3.access-key", "generated-access", "s3.secret-key", "generated")));
 
         assertThat(config)
                 .isEqualTo(new S3ServerConfig(
                         "127.0.0.1",
                         9000,
                         Path.of("/var/s3"),
-                        "fleet",
-                        "fleet-secret-key",
+                        "generated-access",
+                        "generated",
                         "us-east-1",
                         List.of("warehouse")));
     }
@@ -78,6 +79,14 @@ class S3ServerConfigTest {
     }
 
     @Test
+    void thereAreNoDefaultKeys() {
+        assertThatThrownBy(() -> S3ServerConfig.from(ConfigSource.of(Map.of("s3.data-dir", "/var/s3"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("s3.access-key and s3.secret-key must be set")
+                .hasMessageContaining("no default keys");
+    }
+
+    @Test
     void emptyCredentialsAreRejectedBecauseAuthenticationIsAlwaysOn() {
         assertThatThrownBy(() -> configWith("s3.access-key", " "))
                 .isInstanceOf(ConfigException.class)
@@ -94,6 +103,8 @@ class S3ServerConfigTest {
     private static S3ServerConfig configWith(String key, String value) {
         Map<String, String> values = new HashMap<>();
         values.put("s3.data-dir", "/var/s3");
+        values.put("s3.access-key", "access");
+        values.put("s3.secret-key", "secret");
         values.put(key, value);
         return S3ServerConfig.from(ConfigSource.of(values));
     }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,6 +39,10 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 class S3ServerIT {
     private static final Logger LOG = LoggerFactory.getLogger(S3ServerIT.class);
     private static final String BUCKET = "warehouse";
+    /** The keys the test gives the server, in its environment (as a launcher hands secrets over, never as arguments). */
+    private static final String ACCESS_KEY = "it-access-" + UUID.randomUUID();
+
+    private static final String SECRET_KEY = "it-secret-" + UUID.randomUUID();
     private static final String POSITIONS_FILE = "fleet/positions/data/part-00000.parquet";
 
     @TempDir
@@ -49,7 +54,7 @@ class S3ServerIT {
         Path dataDirectory = directory.resolve("data");
 
         try (ServerProcess server = ServerProcess.start(port, dataDirectory, directory.resolve("first.log"));
-                S3Client client = client(server.endpoint(), S3ServerConfig.DEFAULT_SECRET_KEY)) {
+                S3Client client = client(server.endpoint(), SECRET_KEY)) {
             client.putObject(
                     request -> request.bucket(BUCKET).key(POSITIONS_FILE), RequestBody.fromString("positions"));
             client.putObject(
@@ -73,7 +78,7 @@ class S3ServerIT {
         }
 
         try (ServerProcess server = ServerProcess.start(port, dataDirectory, directory.resolve("second.log"));
-                S3Client client = client(server.endpoint(), S3ServerConfig.DEFAULT_SECRET_KEY)) {
+                S3Client client = client(server.endpoint(), SECRET_KEY)) {
             assertThat(client.getObjectAsBytes(request -> request.bucket(BUCKET).key(POSITIONS_FILE))
                             .asUtf8String())
                     .isEqualTo("positions");
@@ -110,8 +115,8 @@ class S3ServerIT {
         return S3Client.builder()
                 .endpointOverride(endpoint)
                 .region(Region.of(S3ServerConfig.DEFAULT_REGION))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(S3ServerConfig.DEFAULT_ACCESS_KEY, secretKey)))
+                .credentialsProvider(
+                        StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, secretKey)))
                 .forcePathStyle(true)
                 .build();
     }
@@ -149,8 +154,10 @@ class S3ServerIT {
             command.addAll(List.of("--set", "s3.data-dir=" + dataDirectory));
             command.addAll(List.of("--set", "s3.buckets=warehouse,checkpoints"));
             long startNanos = System.nanoTime();
-            Process process = new ProcessBuilder(command)
-                    .redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().put("FLEET_S3_ACCESS_KEY", ACCESS_KEY);
+            builder.environment().put("FLEET_S3_SECRET_KEY", SECRET_KEY);
+            Process process = builder.redirectErrorStream(true)
                     .redirectOutput(log.toFile())
                     .start();
             ServerProcess server = new ServerProcess(process, port, log);
