@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The secrets the stack generated for its data folder (the catalog clients' secrets and token signing key, the S3 keys,
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * catalog's metrics; the catalog's clients file holds hashes only.
  */
 @ExtendWith(SharedStack.class)
+@ResourceLock(SharedStack.LOCK)
 class SecretsExposureIT {
     /** Generated secrets are 43 characters; anything this short would be a false alarm, not a secret. */
     private static final int SHORTEST_SECRET = 16;
