@@ -99,15 +99,7 @@ public record SparkCatalogConfig(
                 source.string(S3_SECRET_KEY),
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.string(MASTER, DEFAULT_MASTER),
-                source.string(CATALOG_CREDENTIAL).map(SparkCatalogConfig::catalogCredential));
-    }
-
-    private static CatalogCredential catalogCredential(String value) {
-        try {
-            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage(), e);
-        }
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)));
     }
 
     @Override

@@ -138,40 +138,6 @@ public record TrinoConfig(
         javaHome = javaHome.map(path -> path.toAbsolutePath().normalize());
     }
 
-    /** A configuration without a catalog credential. */
-    public TrinoConfig(
-            String host,
-            int port,
-            Path dataDirectory,
-            Path serverDirectory,
-            Optional<Path> javaHome,
-            String maxHeap,
-            URI catalogUri,
-            String warehouse,
-            URI s3Endpoint,
-            Optional<String> s3AccessKey,
-            Optional<String> s3SecretKey,
-            String s3Region,
-            String environment,
-            Duration startupTimeout) {
-        this(
-                host,
-                port,
-                dataDirectory,
-                serverDirectory,
-                javaHome,
-                maxHeap,
-                catalogUri,
-                warehouse,
-                s3Endpoint,
-                s3AccessKey,
-                s3SecretKey,
-                s3Region,
-                environment,
-                startupTimeout,
-                Optional.empty());
-    }
-
     public static TrinoConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
         return new TrinoConfig(
@@ -189,15 +155,7 @@ public record TrinoConfig(
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.string(ENVIRONMENT, DEFAULT_ENVIRONMENT),
                 source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
-                source.string(CATALOG_CREDENTIAL).map(TrinoConfig::catalogCredential));
-    }
-
-    private static CatalogCredential catalogCredential(String value) {
-        try {
-            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage(), e);
-        }
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)));
     }
 
     private static URI requiredUri(ConfigSource source, String key) {

@@ -73,7 +73,8 @@ class TrinoConfigTest {
                         Optional.of("fleet-secret"),
                         "eu-west-1",
                         "fleet_test",
-                        Duration.ofMinutes(5)));
+                        Duration.ofMinutes(5),
+                        Optional.empty()));
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -258,6 +259,22 @@ public final class ConfigSource {
 
     public Path path(String key, Path defaultValue) {
         return parse(key, defaultValue, "a file system path", Path::of);
+    }
+
+    /**
+     * A value that only {@code parser} can read and that may be a secret, such as a {@code <client id>:<secret>}
+     * credential: an {@link IllegalArgumentException} of the parser becomes the {@link ConfigException} with the
+     * parser's message, which must name the key and never holds the value.
+     */
+    public <T> Optional<T> secret(String key, Function<String, T> parser) {
+        requireNonNull(parser, "parser is null");
+        return string(key).map(value -> {
+            try {
+                return parser.apply(value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(e.getMessage(), e);
+            }
+        });
     }
 
     /** The keys set in any layer with the given prefix, mapped to their values; the prefix is removed. */

@@ -17,6 +17,22 @@ class ConfigSourceTest {
     Path directory;
 
     @Test
+    void aSecretIsReadByItsParserAndNeverEchoedInTheError() {
+        ConfigSource source =
+                ConfigSource.of(Map.of("a.credential", "reader:s3cr3t", "b.credential", "no-colon-s3cr3t"));
+
+        assertThat(source.secret("a.credential", value -> value.split(":")[1])).contains("s3cr3t");
+        assertThat(source.secret("c.credential", value -> value)).isEmpty();
+        assertThatThrownBy(() -> source.secret("b.credential", value -> {
+                    throw new IllegalArgumentException("b.credential must be <client id>:<secret>");
+                }))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("b.credential must be <client id>:<secret>")
+                .message()
+                .doesNotContain("s3cr3t");
+    }
+
+    @Test
     void laterLayersWin() throws IOException {
         Path file = directory.resolve("fleet.properties");
         Files.writeString(file, "catalog.http-port=1000\ncatalog.warehouse=s3://from-file\nkafka.port=9092\n");

@@ -226,7 +226,7 @@ public record FleetPipelineConfig(
                 source.string(KAFKA_BOOTSTRAP_SERVERS, DEFAULT_KAFKA_BOOTSTRAP_SERVERS),
                 source.string(CONSUMER_GROUP, DEFAULT_CONSUMER_GROUP),
                 source.uri(CATALOG_URI, DEFAULT_CATALOG_URI),
-                source.string(CATALOG_CREDENTIAL).map(value -> catalogCredential(value)),
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)),
                 source.string(WAREHOUSE, DEFAULT_WAREHOUSE),
                 source.uri(S3_ENDPOINT, DEFAULT_S3_ENDPOINT),
                 source.string(S3_ACCESS_KEY),
@@ -251,14 +251,6 @@ public record FleetPipelineConfig(
                 HandoverConfig.from(source),
                 ValidationRules.from(source),
                 EnrichmentConfig.from(source));
-    }
-
-    private static CatalogCredential catalogCredential(String value) {
-        try {
-            return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(e.getMessage(), e);
-        }
     }
 
     /**
