@@ -33,7 +33,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.slf4j.Logger;
@@ -50,12 +49,11 @@ import org.slf4j.LoggerFactory;
  * must be exactly once in {@code fleet.positions}.
  *
  * <p>It needs a stack of its own (it crashes the whole stack), always with the embedded servers (it signals their
- * processes). It holds no {@link SharedStack#LOCK}: it starts first ({@link Order}) and runs beside the classes of the
- * shared stack, the longest class of the suite overlapping the others instead of adding to them; its recovery figures
- * are therefore measured on a machine that runs a second stack. The figures (events, each fault's recovery) are
- * logged and written to {@code target/fault-injection-figures.txt}.
+ * processes), and so a module of its own: Maven runs it beside the shared stack's classes (stack-it), the longest
+ * class of the suite overlapping the others instead of adding to them; its recovery figures are therefore measured on
+ * a machine that runs a second stack. The figures (events, each fault's recovery) are logged and written to {@code
+ * target/fault-injection-figures.txt}.
  */
-@Order(1)
 @Timeout(value = 45, unit = TimeUnit.MINUTES)
 class FaultInjectionIT {
     private static final Logger LOG = LoggerFactory.getLogger(FaultInjectionIT.class);
