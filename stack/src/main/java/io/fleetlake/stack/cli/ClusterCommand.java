@@ -3,6 +3,11 @@ package io.fleetlake.stack.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestClient.CheckpointStatistics;
+import io.fleetlake.flink.rest.FlinkRestClient.JobDetails;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
+import io.fleetlake.flink.rest.FlinkRestClient.TaskManager;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.stack.StackSettings;
@@ -10,11 +15,7 @@ import io.fleetlake.stack.cluster.ClusterJobFiles;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
-import io.fleetlake.stack.cluster.FlinkRestClient;
-import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
-import io.fleetlake.stack.cluster.FlinkRestClient.TaskManager;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -71,7 +72,7 @@ public final class ClusterCommand implements Runnable {
             return new Cluster(
                     settings,
                     FlinkClusterSettings.from(configuration),
-                    new FlinkRestClient(settings.flinkRestUri()),
+                    StackFlinkRest.client(settings),
                     new ClusterJobFiles(FlinkClusterComponents.directory(settings)));
         }
 

@@ -2,6 +2,7 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.restore.HandoverSavepoint;
@@ -82,7 +83,7 @@ public final class FlinkClusterComponents {
             components.add(taskManager(number));
             jobDependencies.add(FlinkClusterSettings.taskManagerName(number));
         }
-        FlinkRestClient rest = new FlinkRestClient(settings.flinkRestUri());
+        FlinkRestClient rest = StackFlinkRest.client(settings);
         ClusterJobFiles files = new ClusterJobFiles(directory);
         HandoverSavepoint handover = new HandoverSavepoint(settings.handoverDirectory());
         CatalogInspector catalog = new CatalogInspector(

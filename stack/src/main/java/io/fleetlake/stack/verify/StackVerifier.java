@@ -2,6 +2,7 @@ package io.fleetlake.stack.verify;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.MessageHeaders;
 import io.fleetlake.model.Position;
@@ -141,7 +142,9 @@ public final class StackVerifier {
                 reconciliation,
                 countIngestRefused(scope),
                 redis,
-                new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
+                new FlinkInspector(FlinkRestClient.builder(endpoints.flinkRestUri())
+                                .build())
+                        .pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
                 pipelineWait,
                 rechecked,
