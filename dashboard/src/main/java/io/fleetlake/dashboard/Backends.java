@@ -44,10 +44,12 @@ record Backends(
 
     /** Short timeouts: the summary must not wait for Flink. */
     private static FlinkRestClient flinkRest(DashboardConfig config) {
-        return FlinkRestClient.builder(config.flinkRestUri().toString())
+        FlinkRestClient.Builder builder = FlinkRestClient.builder(
+                        config.flinkRestUri().toString())
                 .connectTimeout(FLINK_CONNECT_TIMEOUT)
-                .callTimeout(FLINK_CALL_TIMEOUT)
-                .build();
+                .callTimeout(FLINK_CALL_TIMEOUT);
+        config.flinkRestTls().ifPresent(builder::tls);
+        return builder.build();
     }
 
     /** What the readers hold open; closing never throws a checked exception. */

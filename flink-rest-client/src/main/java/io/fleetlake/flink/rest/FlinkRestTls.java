@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.util.Optional;
+import java.util.function.Function;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -20,6 +22,13 @@ import javax.net.ssl.TrustManagerFactory;
  * security.ssl.rest.truststore}). The password is read here and kept only inside the {@link SSLContext}.
  */
 public final class FlinkRestTls {
+    /** A component's option (after its prefix, such as {@code exporter.}): the PKCS#12 key store to present. */
+    public static final String KEY_STORE_OPTION = "flink-rest-key-store";
+    /** A component's option: the PKCS#12 trust store with the CA of the endpoint's certificate. */
+    public static final String TRUST_STORE_OPTION = "flink-rest-trust-store";
+    /** A component's option: the password of both stores. */
+    public static final String STORE_PASSWORD_OPTION = "flink-rest-store-password";
+
     private final SSLContext sslContext;
 
     private FlinkRestTls(SSLContext sslContext) {
@@ -54,6 +63,34 @@ public final class FlinkRestTls {
                             + e,
                     e);
         }
+    }
+
+    /**
+     * The client TLS a component's configuration asks for: all three options {@code <prefix>}{@value
+     * #KEY_STORE_OPTION}, {@value #TRUST_STORE_OPTION} and {@value #STORE_PASSWORD_OPTION} set, or none (a plain
+     * HTTP endpoint).
+     *
+     * @param options looks an option up by its full key
+     * @throws IllegalArgumentException when only some are set; the message names them, never the password
+     */
+    public static Optional<FlinkRestTls> fromOptions(String prefix, Function<String, Optional<String>> options) {
+        requireNonNull(prefix, "prefix is null");
+        requireNonNull(options, "options is null");
+        Optional<String> keyStore = options.apply(prefix + KEY_STORE_OPTION);
+        Optional<String> trustStore = options.apply(prefix + TRUST_STORE_OPTION);
+        Optional<String> password = options.apply(prefix + STORE_PASSWORD_OPTION);
+        if (keyStore.isEmpty() && trustStore.isEmpty() && password.isEmpty()) {
+            return Optional.empty();
+        }
+        if (keyStore.isEmpty() || trustStore.isEmpty() || password.isEmpty()) {
+            throw new IllegalArgumentException("The Flink REST client's TLS needs all of " + prefix + KEY_STORE_OPTION
+                    + ", " + prefix + TRUST_STORE_OPTION + " and " + prefix + STORE_PASSWORD_OPTION
+                    + ", or none of them");
+        }
+        return Optional.of(load(
+                Path.of(keyStore.get()),
+                Path.of(trustStore.get()),
+                password.get().toCharArray()));
     }
 
     SSLContext sslContext() {

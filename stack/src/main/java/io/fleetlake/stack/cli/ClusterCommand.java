@@ -72,7 +72,7 @@ public final class ClusterCommand implements Runnable {
             return new Cluster(
                     settings,
                     FlinkClusterSettings.from(configuration),
-                    StackFlinkRest.client(settings),
+                    StackFlinkRest.clusterClient(settings),
                     new ClusterJobFiles(FlinkClusterComponents.directory(settings)));
         }
 

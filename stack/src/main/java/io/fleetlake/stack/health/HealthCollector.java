@@ -2,7 +2,6 @@ package io.fleetlake.stack.health;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.MaintenanceMetricNames;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
@@ -79,8 +78,7 @@ public final class HealthCollector implements AutoCloseable {
         this.catalog = new CatalogInspector(sources.catalogUri(), sources.catalogCredential());
         this.connect = new ConnectInspector(sources.connectUri(), sources.connectCredentials());
         this.redis = new RedisInspector(URI.create(sources.redisUri()));
-        this.flink = new FlinkInspector(
-                FlinkRestClient.builder(sources.flinkRestUri()).build());
+        this.flink = new FlinkInspector(sources.flinkRest());
     }
 
     public HealthThresholds thresholds() {
