@@ -11,7 +11,10 @@ import io.fleetlake.stack.StackSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
@@ -35,6 +38,11 @@ public final class StackFlinkRestIdentity {
     public static final String SECRET_FILE = "flink-rest.properties";
     public static final String KEY_STORE = "rest-keystore.p12";
     public static final String TRUST_STORE = "rest-truststore.p12";
+    /** What {@link #exportClientPem} writes for {@code curl --cert}. */
+    public static final String CLIENT_PEM = "flink-client.pem";
+    /** What {@link #exportClientPem} writes for {@code curl --cacert}. */
+    public static final String CA_PEM = "flink-ca.pem";
+
     static final String STORE_PASSWORD = "store-password";
     /**
      * Flink's default ({@code TLS_RSA_WITH_AES_128_CBC_SHA}) has no forward secrecy, is disabled in current JDKs and
@@ -110,6 +118,33 @@ public final class StackFlinkRestIdentity {
     public FlinkRestTls clientTls() {
         String password = ensure();
         return FlinkRestTls.load(keyStore(), trustStore(), password.toCharArray());
+    }
+
+    /**
+     * Writes what curl needs to call the REST API into {@code directory}: {@value #CLIENT_PEM} (the certificate chain
+     * and its unencrypted key, owner-only; {@code curl --cert}) and {@value #CA_PEM} ({@code curl --cacert}); creates
+     * whatever is missing first.
+     *
+     * @return the client file
+     */
+    public Path exportClientPem(Path directory) {
+        requireNonNull(directory, "directory is null");
+        synchronized (ENSURING) {
+            ensure();
+            Path client = directory.resolve(CLIENT_PEM);
+            try {
+                String chain = Files.readString(folder.resolve(LocalCertificateAuthority.SERVER_CERTIFICATE));
+                String key = Files.readString(folder.resolve(LocalCertificateAuthority.SERVER_KEY));
+                OwnerOnlyFiles.write(client, (chain + key).getBytes(StandardCharsets.US_ASCII));
+                Files.copy(
+                        folder.resolve(LocalCertificateAuthority.CA_CERTIFICATE),
+                        directory.resolve(CA_PEM),
+                        StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("Cannot write the Flink REST client certificate into " + directory, e);
+            }
+            return client;
+        }
     }
 
     /** Creates the CA, the certificate, the stores and the password where missing; returns the password. */

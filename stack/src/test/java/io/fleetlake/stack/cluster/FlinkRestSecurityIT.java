@@ -121,7 +121,8 @@ class FlinkRestSecurityIT {
         Path other = dataDirectory.resolve("other-ca");
         TlsFiles files = LocalCertificateAuthority.ensureForMutualTls(
                 other, "Stranger", List.of(settings.host()), Clock.systemUTC());
-        char[] password = "stranger".toCharArray();
+        // Under the stack's store password, which the client reads both stores with.
+        char[] password = StackFlinkRestIdentity.of(settings).storePassword().toCharArray();
         Path keyStore = other.resolve("key.p12");
         ByteArrayOutputStream content = new ByteArrayOutputStream();
         LocalCertificateAuthority.keyStore(files, password).store(content, password);
@@ -129,13 +130,30 @@ class FlinkRestSecurityIT {
         // It trusts the stack's CA, so that only its own certificate can be what the JobManager refuses.
         FlinkRestClient stranger = FlinkRestClient.builder(settings.flinkRestUri())
                 .tls(FlinkRestTls.load(
-                        keyStore,
-                        StackFlinkRestIdentity.of(settings).trustStore(),
-                        StackFlinkRestIdentity.of(settings).storePassword().toCharArray()))
+                        keyStore, StackFlinkRestIdentity.of(settings).trustStore(), password))
                 .build();
         assertThatThrownBy(() -> stranger.get("/overview"))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("GET /overview to the Flink REST API at " + settings.flinkRestUri() + " failed");
+    }
+
+    @Test
+    void theExportedPemIsACertificateTheJobManagerAccepts(@TempDir Path exported) throws Exception {
+        StackFlinkRestIdentity identity = StackFlinkRestIdentity.of(settings);
+        Path pem = identity.exportClientPem(exported);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(pem)))
+                .isEqualTo("rw-------");
+        assertThat(exported.resolve(StackFlinkRestIdentity.CA_PEM)).exists();
+        // What curl --cert reads (the chain, then the key), turned back into a key store for the JDK's client.
+        char[] password = identity.storePassword().toCharArray();
+        Path keyStore = exported.resolve("from-pem.p12");
+        ByteArrayOutputStream content = new ByteArrayOutputStream();
+        LocalCertificateAuthority.keyStore(new TlsFiles(pem, pem), password).store(content, password);
+        Files.write(keyStore, content.toByteArray());
+        FlinkRestClient fromPem = FlinkRestClient.builder(settings.flinkRestUri())
+                .tls(FlinkRestTls.load(keyStore, identity.trustStore(), password))
+                .build();
+        assertThat(fromPem.get("/overview").has("flink-version")).isTrue();
     }
 
     @Test
