@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.history.HistoryReader;
 import io.fleetlake.dashboard.history.TrinoHistoryReader;
 import io.fleetlake.dashboard.pipeline.FlinkRestCountersReader;
-import io.fleetlake.dashboard.pipeline.JavaHttpFlinkRestClient;
 import io.fleetlake.dashboard.pipeline.PipelineCountersReader;
 import io.fleetlake.dashboard.redis.CurrentStateReader;
 import io.fleetlake.dashboard.redis.JedisCurrentStateReader;
+import io.fleetlake.flink.rest.FlinkRestClient;
+import java.time.Duration;
 
 /**
  * The systems the dashboard reads, behind their seams: production clients, or fakes in tests.
@@ -21,6 +22,9 @@ import io.fleetlake.dashboard.redis.JedisCurrentStateReader;
  */
 record Backends(
         CurrentStateReader currentState, HistoryReader history, PipelineCountersReader counters, Resources resources) {
+    static final Duration FLINK_CONNECT_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration FLINK_CALL_TIMEOUT = Duration.ofSeconds(2);
+
     Backends {
         requireNonNull(currentState, "currentState is null");
         requireNonNull(history, "history is null");
@@ -34,8 +38,18 @@ record Backends(
         return new Backends(
                 redis,
                 new TrinoHistoryReader(config.trinoJdbcUrl()),
-                new FlinkRestCountersReader(new JavaHttpFlinkRestClient(config.flinkRestUri(), mapper)),
+                new FlinkRestCountersReader(flinkRest(config)::get),
                 redis::close);
+    }
+
+    /** Short timeouts: the summary must not wait for Flink. */
+    private static FlinkRestClient flinkRest(DashboardConfig config) {
+        FlinkRestClient.Builder builder = FlinkRestClient.builder(
+                        config.flinkRestUri().toString())
+                .connectTimeout(FLINK_CONNECT_TIMEOUT)
+                .callTimeout(FLINK_CALL_TIMEOUT);
+        config.flinkRestTls().ifPresent(builder::tls);
+        return builder.build();
     }
 
     /** What the readers hold open; closing never throws a checked exception. */

@@ -4,9 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.rest.FlinkRestTls;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,6 +25,9 @@ import java.util.Set;
  * @param pollInterval how often the page asks for new data
  * @param replayLookback how far before the replay instant the history is scanned for each vehicle's newest position;
  *     a vehicle silent for longer is missing from the replay
+ * @param flinkRestTls the client certificate for a Flink REST API with mutual TLS ({@code
+ *     dashboard.flink-rest-key-store}, {@code -trust-store}, {@code -store-password}, all or none); empty for plain
+ *     HTTP
  */
 public record DashboardConfig(
         String host,
@@ -32,7 +37,9 @@ public record DashboardConfig(
         URI flinkRestUri,
         Duration staleAfter,
         Duration pollInterval,
-        Duration replayLookback) {
+        Duration replayLookback,
+        Optional<FlinkRestTls> flinkRestTls) {
+    public static final String PREFIX = "dashboard.";
     public static final String HOST = "dashboard.host";
     public static final String PORT = "dashboard.port";
     public static final String REDIS_URI = "dashboard.redis-uri";
@@ -67,6 +74,11 @@ public record DashboardConfig(
         requireNonNull(staleAfter, "staleAfter is null");
         requireNonNull(pollInterval, "pollInterval is null");
         requireNonNull(replayLookback, "replayLookback is null");
+        requireNonNull(flinkRestTls, "flinkRestTls is null");
+        if (flinkRestTls.isPresent() && !"https".equalsIgnoreCase(flinkRestUri.getScheme())) {
+            throw new ConfigException(FLINK_REST_URI + " = '" + Redaction.uri(flinkRestUri)
+                    + "' must be https when the Flink REST client's certificate is configured");
+        }
         if (host.isBlank() || WILDCARD_ADDRESSES.contains(host)) {
             throw new ConfigException(HOST + " = '" + host + "' is not allowed: the dashboard binds to one address;"
                     + " set a concrete address such as 127.0.0.1");
@@ -103,7 +115,16 @@ public record DashboardConfig(
                 source.uri(FLINK_REST_URI, DEFAULT_FLINK_REST_URI),
                 source.duration(STALE_AFTER, DEFAULT_STALE_AFTER),
                 source.duration(POLL_INTERVAL, DEFAULT_POLL_INTERVAL),
-                source.duration(REPLAY_LOOKBACK, DEFAULT_REPLAY_LOOKBACK));
+                source.duration(REPLAY_LOOKBACK, DEFAULT_REPLAY_LOOKBACK),
+                flinkRestTls(source));
+    }
+
+    private static Optional<FlinkRestTls> flinkRestTls(ConfigSource source) {
+        try {
+            return FlinkRestTls.fromOptions(PREFIX, source::string);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     @Override
@@ -111,7 +132,7 @@ public record DashboardConfig(
         return "DashboardConfig{host=" + host + ", port=" + port + ", redisUri=" + Redaction.uri(redisUri)
                 + ", trinoJdbcUrl=" + Redaction.jdbcUrl(trinoJdbcUrl) + ", flinkRestUri=" + Redaction.uri(flinkRestUri)
                 + ", staleAfter=" + staleAfter + ", pollInterval=" + pollInterval + ", replayLookback="
-                + replayLookback + "}";
+                + replayLookback + ", flinkRestTls=" + flinkRestTls.isPresent() + "}";
     }
 
     private static void requireServerUri(String key, URI uri, Set<String> schemes, String example) {

@@ -8,6 +8,7 @@ import io.fleetlake.common.config.ConfigSource;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class DashboardConfigTest {
@@ -22,7 +23,8 @@ class DashboardConfigTest {
                         URI.create("http://127.0.0.1:8081"),
                         Duration.ofMinutes(2),
                         Duration.ofSeconds(2),
-                        Duration.ofDays(1)));
+                        Duration.ofDays(1),
+                        Optional.empty()));
     }
 
     @Test
@@ -46,7 +48,17 @@ class DashboardConfigTest {
                         URI.create("https://flink.local:18081"),
                         Duration.ofSeconds(90),
                         Duration.ofMillis(500),
-                        Duration.ofHours(6)));
+                        Duration.ofHours(6),
+                        Optional.empty()));
+    }
+
+    @Test
+    void aPartOfTheFlinkClientCertificateIsRefused() {
+        assertThatThrownBy(() -> configWith("dashboard.flink-rest-store-password", "not-printed"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("dashboard.flink-rest-key-store")
+                .hasMessageContaining("dashboard.flink-rest-trust-store")
+                .hasMessageNotContaining("not-printed");
     }
 
     @Test

@@ -61,6 +61,10 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * #CA_CERTIFICATE}; the keys are owner-only. The server certificate is issued again when it no longer names every
  * host asked for or expires within 30 days; the CA stays, so clients keep trusting the same file.
  *
+ * <p>{@link #ensureForMutualTls} does the same in a folder of its own for an endpoint whose clients present a
+ * certificate too (the Flink REST API): its certificate may authenticate a server and a client, and the endpoint
+ * trusts exactly the certificates its CA issued.
+ *
  * <p>A user with a certificate of their own (from their CA, or a public one) configures its PEM chain and key instead
  * and this class is not used; {@link #keyStore} reads either into the PKCS#12 key store HiveMQ wants.
  */
@@ -86,6 +90,35 @@ public final class LocalCertificateAuthority {
      * @return the server certificate chain (server, then CA) and key
      */
     public static TlsFiles ensure(Path folder, Collection<String> hostnames, Clock clock) {
+        return ensure(folder, "Fleet lakehouse local MQTT CA", "MQTT TLS", hostnames, clock, new KeyPurposeId[] {
+            KeyPurposeId.id_kp_serverAuth
+        });
+    }
+
+    /**
+     * Like {@link #ensure}, with a certificate for both ends of a mutual TLS connection (extended key usages
+     * serverAuth and clientAuth): the endpoint presents it, and its clients present it too.
+     *
+     * @param surface what the certificate is for, in the CA's name and in error messages, e.g. {@code "Flink REST"}
+     */
+    public static TlsFiles ensureForMutualTls(Path folder, String surface, Collection<String> hostnames, Clock clock) {
+        requireNonNull(surface, "surface is null");
+        return ensure(
+                folder,
+                "Fleet lakehouse local " + surface + " CA",
+                surface + " TLS",
+                hostnames,
+                clock,
+                new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth});
+    }
+
+    private static TlsFiles ensure(
+            Path folder,
+            String authorityName,
+            String what,
+            Collection<String> hostnames,
+            Clock clock,
+            KeyPurposeId[] purposes) {
         requireNonNull(folder, "folder is null");
         requireNonNull(clock, "clock is null");
         Set<String> names = new LinkedHashSet<>(requireNonNull(hostnames, "hostnames is null"));
@@ -100,9 +133,9 @@ public final class LocalCertificateAuthority {
             if (!Files.exists(caCertificate) || !Files.exists(caKey)) {
                 KeyPair ca = newKeyPair(random);
                 X500Name subject = new X500Name(
-                        "CN=Fleet lakehouse local MQTT CA " + Instant.now(clock).getEpochSecond());
-                X509Certificate certificate =
-                        sign(subject, ca.getPublic(), subject, ca, clock, CA_VALIDITY, random, true, List.of());
+                        "CN=" + authorityName + " " + Instant.now(clock).getEpochSecond());
+                X509Certificate certificate = sign(
+                        subject, ca.getPublic(), subject, ca, clock, CA_VALIDITY, random, true, List.of(), purposes);
                 writePem(caKey, List.of(ca.getPrivate()), true);
                 writePem(caCertificate, List.of(certificate), false);
             }
@@ -123,16 +156,17 @@ public final class LocalCertificateAuthority {
                         SERVER_VALIDITY,
                         random,
                         false,
-                        List.copyOf(names));
+                        List.copyOf(names),
+                        purposes);
                 writePem(serverKey, List.of(server.getPrivate()), true);
                 writePem(serverCertificate, List.of(certificate, caCert), false);
             }
             return new TlsFiles(serverCertificate, serverKey);
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "Cannot create the MQTT TLS certificate in " + folder + ": " + e.getMessage(), e);
+                    "Cannot create the " + what + " certificate in " + folder + ": " + e.getMessage(), e);
         } catch (GeneralSecurityException | OperatorCreationException e) {
-            throw new IllegalStateException("Cannot create the MQTT TLS certificate in " + folder + ": " + e, e);
+            throw new IllegalStateException("Cannot create the " + what + " certificate in " + folder + ": " + e, e);
         }
     }
 
@@ -236,7 +270,8 @@ public final class LocalCertificateAuthority {
             Duration validity,
             SecureRandom random,
             boolean authority,
-            List<String> hostnames)
+            List<String> hostnames,
+            KeyPurposeId[] purposes)
             throws GeneralSecurityException, OperatorCreationException, IOException {
         Instant now = Instant.now(clock);
         X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
@@ -258,8 +293,7 @@ public final class LocalCertificateAuthority {
         } else {
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
             builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature));
-            builder.addExtension(
-                    Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+            builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purposes));
             List<GeneralName> alternatives = new ArrayList<>();
             for (String hostname : hostnames) {
                 alternatives.add(

@@ -77,4 +77,26 @@ class LocalCertificateAuthorityTest {
                 .as("the CA clients trust stays")
                 .isEqualTo(ca);
     }
+
+    @Test
+    void aMutualTlsCertificateAuthenticatesServersAndClients(@TempDir Path folder) throws Exception {
+        TlsFiles files = LocalCertificateAuthority.ensureForMutualTls(
+                folder, "Flink REST", List.of("127.0.0.1", "localhost"), Clock.systemUTC());
+
+        X509Certificate certificate = LocalCertificateAuthority.readCertificates(files.certificateChain())
+                .get(0);
+        assertThat(certificate.getExtendedKeyUsage())
+                .containsExactlyInAnyOrder("1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2");
+        X509Certificate ca = LocalCertificateAuthority.readCertificates(folder.resolve("ca.pem"))
+                .get(0);
+        assertThat(ca.getSubjectX500Principal().getName()).contains("Flink REST CA");
+        certificate.verify(ca.getPublicKey());
+        // The MQTT listener's certificate stays a server's only.
+        TlsFiles mqtt =
+                LocalCertificateAuthority.ensure(folder.resolve("mqtt"), List.of("127.0.0.1"), Clock.systemUTC());
+        assertThat(LocalCertificateAuthority.readCertificates(mqtt.certificateChain())
+                        .get(0)
+                        .getExtendedKeyUsage())
+                .containsExactly("1.3.6.1.5.5.7.3.1");
+    }
 }

@@ -9,10 +9,12 @@ import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.exporter.ExporterConfig;
 import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.identity.StackMqttIdentity;
@@ -247,19 +249,21 @@ public final class FleetStack {
                 HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
                 flinkUri,
                 settings.port(StackPort.FLINK)));
+        Map<String, String> dashboardKeys = new TreeMap<>(Map.of(
+                "dashboard.host", host,
+                "dashboard.port", javaComponents.port(StackPort.DASHBOARD),
+                "dashboard.redis-uri", settings.redisUri(),
+                "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
+                "dashboard.flink-rest-uri", flinkUri,
+                "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
+                "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"));
+        dashboardKeys.putAll(StackFlinkRest.clientOptions(settings, "dashboard."));
         components.add(javaComponents.component(
                 DASHBOARD,
                 Set.of(REDIS, TRINO),
                 new Module("dashboard", "dashboard", "io.fleetlake.dashboard.DashboardMain"),
                 List.of("-Xmx256m"),
-                Map.of(
-                        "dashboard.host", host,
-                        "dashboard.port", javaComponents.port(StackPort.DASHBOARD),
-                        "dashboard.redis-uri", settings.redisUri(),
-                        "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
-                        "dashboard.flink-rest-uri", flinkUri,
-                        "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
-                        "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"),
+                dashboardKeys,
                 HealthProbes.http(URI.create(settings.dashboardUri() + "/healthz"), body -> true),
                 settings.dashboardUri(),
                 settings.port(StackPort.DASHBOARD)));
@@ -301,6 +305,7 @@ public final class FleetStack {
         keys.put("exporter.connect-password", serviceSecrets.connectMonitor().password());
         keys.put("exporter.connector-name", CONNECTOR_NAME);
         keys.put("exporter.flink-rest-uri", settings.flinkRestUri());
+        keys.putAll(StackFlinkRest.clientOptions(settings, ExporterConfig.PREFIX));
         keys.put(
                 "exporter.maintenance-metrics-uri",
                 StackHealthSources.metricsUri(host, settings.port(StackPort.MAINTENANCE))

@@ -208,8 +208,13 @@ public record StackSettings(
         return "http://" + host + ":" + port(StackPort.DASHBOARD);
     }
 
+    /**
+     * The pipeline's Flink REST API: the embedded pipeline's MiniCluster over HTTP, or the session cluster's
+     * JobManager over HTTPS, which requires a client certificate ({@code StackFlinkRest} presents it).
+     */
     public String flinkRestUri() {
-        return "http://" + host + ":" + port(StackPort.FLINK);
+        String scheme = pipelineMode() == PipelineMode.CLUSTER ? "https" : "http";
+        return scheme + "://" + host + ":" + port(StackPort.FLINK);
     }
 
     public String planningUri() {

@@ -34,9 +34,9 @@ public final class FlinkRestCountersReader implements PipelineCountersReader {
     /** Job and vertex ids are hexadecimal; anything else would change the request path. */
     private static final Pattern FLINK_ID = Pattern.compile("[0-9a-fA-F]{32}");
 
-    private final FlinkRestClient client;
+    private final FlinkRestGet client;
 
-    public FlinkRestCountersReader(FlinkRestClient client) {
+    public FlinkRestCountersReader(FlinkRestGet client) {
         this.client = requireNonNull(client, "client is null");
     }
 

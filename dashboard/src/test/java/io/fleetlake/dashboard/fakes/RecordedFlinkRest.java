@@ -2,7 +2,7 @@ package io.fleetlake.dashboard.fakes;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fleetlake.dashboard.pipeline.FlinkRestClient;
+import io.fleetlake.dashboard.pipeline.FlinkRestGet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +15,7 @@ import java.util.Map;
  * A Flink REST API answering with responses recorded from a Flink 2.1.1 MiniCluster (test resources {@code
  * flink-rest/}, see RECORDED.md there): a job {@code fleet-pipeline} with the pipeline's operator names and counters.
  */
-public final class RecordedFlinkRest implements FlinkRestClient {
+public final class RecordedFlinkRest implements FlinkRestGet {
     public static final String JOB_ID = "d2875b833b9f3e9a2b87883fb5abd120";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();

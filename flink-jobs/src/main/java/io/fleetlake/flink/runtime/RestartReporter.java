@@ -3,13 +3,9 @@ package io.fleetlake.flink.runtime;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -32,15 +28,14 @@ public final class RestartReporter implements AutoCloseable {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
     private static final int MAX_CAUSE_CHARS = 1_000;
 
-    private final URI jobUri;
-    private final HttpClient http;
-    private final ObjectMapper json = new ObjectMapper();
+    private final FlinkRestClient rest;
+    private final String jobPath;
     private final ScheduledExecutorService scheduler;
     private long reportedRestarts;
 
-    private RestartReporter(URI jobUri) {
-        this.jobUri = requireNonNull(jobUri, "jobUri is null");
-        this.http = HttpClient.newBuilder().connectTimeout(REQUEST_TIMEOUT).build();
+    private RestartReporter(FlinkRestClient rest, JobID job) {
+        this.rest = requireNonNull(rest, "rest is null");
+        this.jobPath = "/jobs/" + requireNonNull(job, "job is null");
         this.scheduler = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "fleet-pipeline-restart-reporter");
             thread.setDaemon(true);
@@ -50,7 +45,12 @@ public final class RestartReporter implements AutoCloseable {
 
     /** Starts polling the job on the REST API at {@code host:port} every {@code interval}. */
     public static RestartReporter start(String host, int port, JobID job, Duration interval) {
-        RestartReporter reporter = new RestartReporter(URI.create("http://" + host + ":" + port + "/jobs/" + job));
+        RestartReporter reporter = new RestartReporter(
+                FlinkRestClient.builder("http://" + host + ":" + port)
+                        .connectTimeout(REQUEST_TIMEOUT)
+                        .callTimeout(REQUEST_TIMEOUT)
+                        .build(),
+                job);
         reporter.scheduler.scheduleWithFixedDelay(
                 reporter::poll, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         return reporter;
@@ -70,13 +70,11 @@ public final class RestartReporter implements AutoCloseable {
                     lastCause());
             reportedRestarts = restarts.get();
         } catch (IOException | RuntimeException e) {
-            LOG.debug("Cannot read the restart count from {}", jobUri, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            LOG.debug("Cannot read the restart count from {}{}", rest.restUri(), jobPath, e);
         }
     }
 
-    private Optional<Long> restarts() throws IOException, InterruptedException {
+    private Optional<Long> restarts() throws IOException {
         JsonNode metrics = get("/metrics?get=" + PipelineMetricNames.NUM_RESTARTS);
         for (JsonNode metric : metrics) {
             if (PipelineMetricNames.NUM_RESTARTS.equals(metric.path("id").asText())) {
@@ -87,7 +85,7 @@ public final class RestartReporter implements AutoCloseable {
     }
 
     /** The newest failure Flink recorded: when, in which task, and its exception (first line of the stack trace). */
-    private String lastCause() throws IOException, InterruptedException {
+    private String lastCause() throws IOException {
         JsonNode entries =
                 get("/exceptions?maxExceptions=1").path("exceptionHistory").path("entries");
         if (!entries.isArray() || entries.isEmpty()) {
@@ -109,16 +107,8 @@ public final class RestartReporter implements AutoCloseable {
         return cause.length() <= MAX_CAUSE_CHARS ? cause : cause.substring(0, MAX_CAUSE_CHARS) + "...";
     }
 
-    private JsonNode get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(URI.create(jobUri + path))
-                        .timeout(REQUEST_TIMEOUT)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET " + jobUri + path + " answered " + response.statusCode());
-        }
-        return json.readTree(response.body());
+    private JsonNode get(String path) throws IOException {
+        return rest.get(jobPath + path);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.inspect.KafkaInspector;
@@ -383,8 +384,9 @@ class FaultInjectionIT {
     }
 
     private String flinkRestarts() {
-        OptionalLong restarts =
-                new FlinkInspector(settings.flinkRestUri()).pipelineRestarts().numRestarts();
+        OptionalLong restarts = new FlinkInspector(StackFlinkRest.client(settings))
+                .pipelineRestarts()
+                .numRestarts();
         return restarts.isPresent() ? Long.toString(restarts.getAsLong()) : "unknown";
     }
 

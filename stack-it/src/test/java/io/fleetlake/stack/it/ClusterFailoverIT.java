@@ -7,6 +7,10 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestClient.JobDetails;
+import io.fleetlake.flink.rest.FlinkRestClient.JobSummary;
+import io.fleetlake.flink.rest.FlinkRestClient.TaskManager;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.HandoverSavepoint;
@@ -19,10 +23,7 @@ import io.fleetlake.stack.cluster.ClusterJobFiles;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
-import io.fleetlake.stack.cluster.FlinkRestClient;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobSummary;
-import io.fleetlake.stack.cluster.FlinkRestClient.TaskManager;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.IOException;
@@ -96,7 +97,7 @@ class ClusterFailoverIT {
     void theModeSwitchesBothWaysAndTheJobSurvivesALostTaskManagerAndJobManagerAndRescalesWithoutLossOrDuplicates(
             RunningStack shared) throws Exception {
         settings = clusterSettings(shared.settings());
-        rest = new FlinkRestClient(settings.flinkRestUri());
+        rest = StackFlinkRest.client(settings);
         jobFiles = new ClusterJobFiles(FlinkClusterComponents.directory(settings));
         handover = new HandoverSavepoint(settings.handoverDirectory());
         FleetHome home = FleetHome.locate();

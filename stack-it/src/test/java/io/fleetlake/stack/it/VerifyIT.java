@@ -15,6 +15,7 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.ConnectInspector;
@@ -391,7 +392,7 @@ class VerifyIT {
     @Test
     void aJobWhoseCheckpointsKeepFailingFailsAsStalled(RunningStack running) throws Exception {
         String prefix = "VRL-";
-        FlinkInspector flink = new FlinkInspector(running.settings().flinkRestUri());
+        FlinkInspector flink = new FlinkInspector(StackFlinkRest.client(running.settings()));
         long restartsBefore = flink.pipelineRestarts().numRestarts().orElse(0);
         Path checkpoints =
                 running.settings().componentDirectory(FleetStack.PIPELINE).resolve("checkpoints");

@@ -3,20 +3,24 @@ package io.fleetlake.stack.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestClient.CheckpointStatistics;
+import io.fleetlake.flink.rest.FlinkRestClient.JobDetails;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
+import io.fleetlake.flink.rest.FlinkRestClient.TaskManager;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.RestorePoint;
+import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.ClusterJobFiles;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
-import io.fleetlake.stack.cluster.FlinkRestClient;
-import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
-import io.fleetlake.stack.cluster.FlinkRestClient.TaskManager;
+import io.fleetlake.stack.cluster.StackFlinkRest;
+import io.fleetlake.stack.identity.StackFlinkRestIdentity;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,6 +32,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -49,6 +54,7 @@ import picocli.CommandLine.Spec;
             ClusterCommand.Status.class,
             ClusterCommand.Savepoint.class,
             ClusterCommand.Rescale.class,
+            ClusterCommand.ClientCertificate.class,
             CommandLine.HelpCommand.class
         })
 public final class ClusterCommand implements Runnable {
@@ -71,7 +77,7 @@ public final class ClusterCommand implements Runnable {
             return new Cluster(
                     settings,
                     FlinkClusterSettings.from(configuration),
-                    new FlinkRestClient(settings.flinkRestUri()),
+                    StackFlinkRest.clusterClient(settings),
                     new ClusterJobFiles(FlinkClusterComponents.directory(settings)));
         }
 
@@ -346,5 +352,36 @@ public final class ClusterCommand implements Runnable {
             return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
         }
         return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
+    }
+
+    @Command(
+            name = "client-certificate",
+            mixinStandardHelpOptions = true,
+            description = "Write the client certificate of the cluster's REST API (mutual TLS) into DIRECTORY for curl"
+                    + " or a browser: " + StackFlinkRestIdentity.CLIENT_PEM + " (certificate and unencrypted key,"
+                    + " owner-only: keep it so) and " + StackFlinkRestIdentity.CA_PEM + " (the CA to trust).")
+    static final class ClientCertificate implements Callable<Integer> {
+        @Spec
+        private CommandSpec spec;
+
+        @Mixin
+        private StackOptions options;
+
+        @Parameters(index = "0", paramLabel = "DIRECTORY", description = "Where to write the two files.")
+        private Path directory;
+
+        @Override
+        public Integer call() {
+            StackSettings settings = options.settings(options.configuration(), options.home());
+            StackFlinkRestIdentity identity = StackFlinkRestIdentity.of(settings);
+            Path client = identity.exportClientPem(directory);
+            Path authority = directory.resolve(StackFlinkRestIdentity.CA_PEM);
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("Wrote %s (owner-only: it holds the key) and %s%n", client, authority);
+            out.printf(
+                    "curl --cert %s --cacert %s https://%s:%d/overview%n",
+                    client, authority, settings.host(), settings.port(StackPort.FLINK));
+            return 0;
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.verify.PipelineWait;
 import io.fleetlake.stack.verify.StackVerifier;
@@ -184,7 +185,7 @@ public final class VerifyCommand implements Callable<Integer> {
                 settings.trinoJdbcUrl(),
                 settings.redisUri(),
                 settings.redisEndpoint(),
-                settings.flinkRestUri(),
+                StackFlinkRest.client(settings),
                 configuration.string(PIPELINE_CONSUMER_GROUP, DEFAULT_PIPELINE_CONSUMER_GROUP),
                 settings.dataDirectory(),
                 Optional.of(StackHealthSources.metricsUri(settings.host(), settings.port(StackPort.MQTT_METRICS))));

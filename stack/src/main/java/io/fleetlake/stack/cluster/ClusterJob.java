@@ -2,13 +2,14 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestClient.JobDetails;
+import io.fleetlake.flink.rest.FlinkRestClient.JobSummary;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import io.fleetlake.model.PipelineMetricNames;
 import io.fleetlake.model.restore.HandoverSavepoint;
 import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobDetails;
-import io.fleetlake.stack.cluster.FlinkRestClient.JobSummary;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ComponentExit;
 import java.io.IOException;

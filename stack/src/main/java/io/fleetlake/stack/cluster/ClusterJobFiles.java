@@ -2,9 +2,9 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.RestorePoint;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;

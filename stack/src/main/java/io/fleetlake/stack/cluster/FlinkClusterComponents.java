@@ -2,6 +2,7 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.restore.HandoverSavepoint;
@@ -9,7 +10,6 @@ import io.fleetlake.model.restore.RestoreGuard;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
-import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.CatalogInspector;
@@ -17,9 +17,9 @@ import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -42,6 +42,9 @@ public final class FlinkClusterComponents {
     static final String ARTIFACT = "server-flink-cluster";
     static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
+    /** A health probe must not block for more than a couple of seconds. */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
     private static final String PLUGINS_DIRECTORY_VARIABLE = "FLINK_PLUGINS_DIR";
     /** The tables the pipeline's Flink sinks commit to, whose history the restore guard reads. */
     private static final List<String> PIPELINE_TABLES =
@@ -82,7 +85,7 @@ public final class FlinkClusterComponents {
             components.add(taskManager(number));
             jobDependencies.add(FlinkClusterSettings.taskManagerName(number));
         }
-        FlinkRestClient rest = new FlinkRestClient(settings.flinkRestUri());
+        FlinkRestClient rest = StackFlinkRest.clusterClient(settings);
         ClusterJobFiles files = new ClusterJobFiles(directory);
         HandoverSavepoint handover = new HandoverSavepoint(settings.handoverDirectory());
         CatalogInspector catalog = new CatalogInspector(
@@ -131,7 +134,7 @@ public final class FlinkClusterComponents {
                 .workingDirectory(workingDirectory)
                 .environment(pluginEnvironment())
                 .logFile(settings.logFile(JOB_MANAGER))
-                .healthProbe(HealthProbes.http(URI.create(settings.flinkRestUri() + "/overview"), body -> true))
+                .healthProbe(StackFlinkRest.clusterClient(settings, PROBE_TIMEOUT)::reachable)
                 .listensOn(settings.port(StackPort.FLINK))
                 .endpoint(settings.flinkRestUri())
                 .build();
@@ -157,7 +160,7 @@ public final class FlinkClusterComponents {
                             "-D",
                             "io.tmp.dirs=" + temporaryDirectory(workingDirectory)));
         };
-        URI taskManagers = URI.create(settings.flinkRestUri() + "/taskmanagers");
+        FlinkRestClient rest = StackFlinkRest.clusterClient(settings, PROBE_TIMEOUT);
         // Its health is its registration under the id of this start: the ports it listens on are chosen at random.
         return ProcessComponent.builder(name)
                 .dependsOn(Set.of(JOB_MANAGER))
@@ -165,9 +168,19 @@ public final class FlinkClusterComponents {
                 .workingDirectory(workingDirectory)
                 .environment(pluginEnvironment())
                 .logFile(settings.logFile(name))
-                .healthProbe(HealthProbes.http(taskManagers, body -> body.contains("\"" + resourceId.get() + "\"")))
+                .healthProbe(() -> registered(rest, resourceId.get()))
                 .endpoint(settings.flinkRestUri() + "/#/task-manager")
                 .build();
+    }
+
+    private static boolean registered(FlinkRestClient rest, String resourceId) {
+        try {
+            return rest.taskManagers().stream()
+                    .anyMatch(taskManager -> taskManager.id().equals(resourceId));
+        } catch (IOException e) {
+            // Not registered yet, or the JobManager is restarting: the probe asks again.
+            return false;
+        }
     }
 
     private List<String> java(String component, List<String> memoryOptions, String mainClass, List<String> arguments) {

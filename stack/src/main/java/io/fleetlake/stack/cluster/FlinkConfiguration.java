@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackFlinkRestIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -96,11 +97,18 @@ public final class FlinkConfiguration {
                 directory.resolve("jobmanager").resolve("uploads").toString());
         options.put("rest.server.max-content-length", Integer.toString(MAX_UPLOAD_BYTES));
         options.put("rest.client.max-content-length", Integer.toString(MAX_UPLOAD_BYTES));
+        // Mutual TLS: the REST endpoint answers only clients presenting a certificate of the data folder's CA, which
+        // is what keeps a stranger from cancelling the job or uploading a jar; the store password stays in this
+        // owner-only file. Jar submission stays enabled, since the stack submits the job through /jars/upload. The
+        // cancel flag only hides the web UI's button (Flink's REST cancel ignores it).
+        options.putAll(StackFlinkRestIdentity.of(stack).flinkOptions());
+        options.put("web.submit.enable", "true");
+        options.put("web.cancel.enable", "false");
         options.putAll(cluster.flinkOptions());
         return options;
     }
 
-    /** Writes {@code config.yaml} (owner-only: it holds the S3 secret) and the logging configuration. */
+    /** Writes {@code config.yaml} (owner-only: it holds the S3 secret and the REST key stores' password) and the logging configuration. */
     public void write() {
         try {
             Files.createDirectories(configDirectory());

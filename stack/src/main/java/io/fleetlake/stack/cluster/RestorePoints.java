@@ -2,6 +2,8 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient.CheckpointStatistics;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.FlinkCommit;
 import io.fleetlake.model.restore.HandoverSavepoint;
@@ -10,8 +12,6 @@ import io.fleetlake.model.restore.RestoreGuard;
 import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.model.restore.RestoreRefusedException;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
-import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;

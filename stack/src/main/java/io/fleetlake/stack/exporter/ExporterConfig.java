@@ -6,6 +6,8 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
+import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestTls;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.health.HealthSources;
@@ -38,6 +40,12 @@ public final class ExporterConfig {
 
     public static final String CONNECTOR_NAME = "exporter.connector-name";
     public static final String FLINK_REST_URI = "exporter.flink-rest-uri";
+    /**
+     * Prefix of the client certificate options of a Flink REST API with mutual TLS ({@code
+     * exporter.flink-rest-key-store}, {@code -trust-store}, {@code -store-password}; {@link FlinkRestTls}).
+     */
+    public static final String PREFIX = "exporter.";
+
     public static final String MAINTENANCE_METRICS_URI = "exporter.maintenance-metrics-uri";
     public static final String MQTT_METRICS_URI = "exporter.mqtt-metrics-uri";
     public static final String PROBES = "exporter.probes";
@@ -81,11 +89,21 @@ public final class ExporterConfig {
                 source.string(CONNECT_PASSWORD)
                         .map(password -> new BasicCredentials(ConnectRestPrincipals.MONITOR, password)),
                 source.string(CONNECTOR_NAME, DEFAULT_CONNECTOR_NAME),
-                source.requiredString(FLINK_REST_URI),
+                flinkRest(source),
                 source.string(MAINTENANCE_METRICS_URI).map(present -> source.uri(MAINTENANCE_METRICS_URI, null)),
                 source.string(MQTT_METRICS_URI).map(present -> source.uri(MQTT_METRICS_URI, null)),
                 probes);
         this.thresholds = HealthThresholds.from(source);
+    }
+
+    private static FlinkRestClient flinkRest(ConfigSource source) {
+        FlinkRestClient.Builder builder = FlinkRestClient.builder(source.requiredString(FLINK_REST_URI));
+        try {
+            FlinkRestTls.fromOptions(PREFIX, source::string).ifPresent(builder::tls);
+            return builder.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     public static ExporterConfig from(ConfigSource source) {
@@ -149,7 +167,7 @@ public final class ExporterConfig {
                 + sources.connectUri() + ", connectLogin="
                 + sources.connectCredentials().map(BasicCredentials::toString).orElse("anonymous") + ", connector="
                 + sources.connectorName() + ", flink="
-                + sources.flinkRestUri() + ", maintenance="
+                + sources.flinkRest().restUri() + ", maintenance="
                 + sources.maintenanceMetricsUri().map(URI::toString).orElse("-")
                 + ", mqtt=" + sources.mqttMetricsUri().map(URI::toString).orElse("-") + ", probes="
                 + probeUris.entrySet().stream()

@@ -78,7 +78,7 @@ public final class HealthCollector implements AutoCloseable {
         this.catalog = new CatalogInspector(sources.catalogUri(), sources.catalogCredential());
         this.connect = new ConnectInspector(sources.connectUri(), sources.connectCredentials());
         this.redis = new RedisInspector(URI.create(sources.redisUri()));
-        this.flink = new FlinkInspector(sources.flinkRestUri());
+        this.flink = new FlinkInspector(sources.flinkRest());
     }
 
     public HealthThresholds thresholds() {

@@ -3,6 +3,7 @@ package io.fleetlake.stack.health;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.connect.client.BasicCredentials;
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ import java.util.function.BooleanSupplier;
  * @param connectUri the Kafka Connect worker's REST API
  * @param connectCredentials how to log in to it: its read-only monitor principal; empty for a worker that asks for none
  * @param connectorName the MQTT source connector
- * @param flinkRestUri the pipeline's Flink REST API
+ * @param flinkRest the pipeline's Flink REST API, with its client certificate when it requires one
  * @param maintenanceMetricsUri the table maintenance service's metrics, if it runs
  * @param mqttMetricsUri the MQTT broker's metrics ({@code fleet_mqtt_publishes_received_total}), if they are served
  * @param probes one up/down probe per component, in the order they are reported
@@ -37,7 +38,7 @@ public record HealthSources(
         String connectUri,
         Optional<BasicCredentials> connectCredentials,
         String connectorName,
-        String flinkRestUri,
+        FlinkRestClient flinkRest,
         Optional<URI> maintenanceMetricsUri,
         Optional<URI> mqttMetricsUri,
         Map<String, BooleanSupplier> probes) {
@@ -50,7 +51,7 @@ public record HealthSources(
         requireNonNull(connectUri, "connectUri is null");
         requireNonNull(connectCredentials, "connectCredentials is null");
         requireNonNull(connectorName, "connectorName is null");
-        requireNonNull(flinkRestUri, "flinkRestUri is null");
+        requireNonNull(flinkRest, "flinkRest is null");
         requireNonNull(maintenanceMetricsUri, "maintenanceMetricsUri is null");
         requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");
         probes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(probes, "probes is null")));

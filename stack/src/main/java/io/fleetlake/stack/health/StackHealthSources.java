@@ -6,11 +6,13 @@ import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.ConnectInspector;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +27,8 @@ public final class StackHealthSources {
 
     /** The pipeline's consumer group, unless {@code pipeline.consumer-group} names another. */
     public static final String DEFAULT_PIPELINE_GROUP = "fleet-pipeline";
+    /** As long as the other HTTP probes wait. */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
     private StackHealthSources() {}
 
@@ -47,7 +51,7 @@ public final class StackHealthSources {
                 connectUri(settings),
                 Optional.of(StackServiceSecrets.of(settings).connectMonitor()),
                 FleetStack.CONNECTOR_NAME,
-                settings.flinkRestUri(),
+                StackFlinkRest.client(settings),
                 Optional.of(metricsUri(host, settings.port(StackPort.MAINTENANCE))),
                 Optional.of(metricsUri(host, settings.port(StackPort.MQTT_METRICS))),
                 probes(settings));
@@ -67,7 +71,7 @@ public final class StackHealthSources {
                 Optional.of(StackServiceSecrets.of(settings).connectMonitor()));
         probes.put(FleetStack.CONNECT, connect::answers);
         probes.put(FleetStack.PLANNING, http(settings.planningUri() + "/healthz"));
-        probes.put(FleetStack.PIPELINE, http(settings.flinkRestUri() + "/jobs/overview"));
+        probes.put(FleetStack.PIPELINE, StackFlinkRest.client(settings, PROBE_TIMEOUT)::reachable);
         probes.put(FleetStack.TRINO, http("http://" + host + ":" + settings.port(StackPort.TRINO) + "/v1/info"));
         probes.put(FleetStack.DASHBOARD, http(settings.dashboardUri() + "/healthz"));
         probes.put(

@@ -3,13 +3,9 @@ package io.fleetlake.stack.inspect;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -18,19 +14,16 @@ import java.util.concurrent.TimeUnit;
 
 /** Questions about the pipeline's Flink job, asked through the Flink REST API. */
 public final class FlinkInspector {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
     // The REST endpoint fetches metrics in the background: the first request after a while answers with none yet.
     private static final int METRIC_ATTEMPTS = 15;
     private static final Duration METRIC_RETRY_INTERVAL = Duration.ofSeconds(1);
 
+    private final FlinkRestClient rest;
     private final String restUri;
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-    /** @param restUri for example {@code http://127.0.0.1:18081} */
-    public FlinkInspector(String restUri) {
-        this.restUri = requireNonNull(restUri, "restUri is null");
+    public FlinkInspector(FlinkRestClient rest) {
+        this.rest = requireNonNull(rest, "rest is null");
+        this.restUri = rest.restUri();
     }
 
     /** How often the running {@code fleet-pipeline} job restarted inside its process; never throws. */
@@ -125,14 +118,8 @@ public final class FlinkInspector {
         return OptionalLong.empty();
     }
 
-    private JsonNode get(String path) throws IOException, InterruptedException {
-        URI uri = URI.create(restUri + path);
-        HttpResponse<String> response = http.send(
-                HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException("GET " + uri + " answered " + response.statusCode());
-        }
-        return JSON.readTree(response.body());
+    private JsonNode get(String path) throws IOException {
+        return rest.get(path);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.fleetlake.stack.verify;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.LineageColumns;
 import io.fleetlake.model.MessageHeaders;
 import io.fleetlake.model.Position;
@@ -141,7 +142,7 @@ public final class StackVerifier {
                 reconciliation,
                 countIngestRefused(scope),
                 redis,
-                new FlinkInspector(endpoints.flinkRestUri()).pipelineRestarts(),
+                new FlinkInspector(endpoints.flinkRest()).pipelineRestarts(),
                 StackStatusFile.read(StackStatusFile.location(endpoints.dataDirectory())),
                 pipelineWait,
                 rechecked,
@@ -580,7 +581,7 @@ public final class StackVerifier {
             String trinoJdbcUrl,
             String redisUri,
             String redisEndpoint,
-            String flinkRestUri,
+            FlinkRestClient flinkRest,
             String pipelineConsumerGroup,
             Path dataDirectory,
             Optional<URI> mqttMetricsUri) {
@@ -589,7 +590,7 @@ public final class StackVerifier {
             requireNonNull(trinoJdbcUrl, "trinoJdbcUrl is null");
             requireNonNull(redisUri, "redisUri is null");
             requireNonNull(redisEndpoint, "redisEndpoint is null");
-            requireNonNull(flinkRestUri, "flinkRestUri is null");
+            requireNonNull(flinkRest, "flinkRest is null");
             requireNonNull(pipelineConsumerGroup, "pipelineConsumerGroup is null");
             requireNonNull(dataDirectory, "dataDirectory is null");
             requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");
@@ -598,7 +599,7 @@ public final class StackVerifier {
         @Override
         public String toString() {
             return "Endpoints{kafka=" + kafkaBootstrapServers + ", trino=" + trinoJdbcUrl + ", redis=" + redisEndpoint
-                    + ", flink=" + flinkRestUri + ", group=" + pipelineConsumerGroup + "}";
+                    + ", flink=" + flinkRest.restUri() + ", group=" + pipelineConsumerGroup + "}";
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.identity.StackFlinkRestIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,41 @@ class FlinkConfigurationTest {
                 .containsEntry("s3.path.style.access", "true")
                 .containsEntry("taskmanager.numberOfTaskSlots", "2")
                 .doesNotContainKeys(FlinkClusterSettings.RESTORE_KEYS.toArray(String[]::new));
+    }
+
+    @Test
+    void theRestApiRequiresAClientCertificateAndKeepsJarSubmissionForTheStack() throws Exception {
+        StackSettings stack = stack(Map.of());
+        Map<String, String> options = configuration(stack, Map.of()).options();
+
+        StackFlinkRestIdentity identity = StackFlinkRestIdentity.of(stack);
+        String password = identity.storePassword();
+        assertThat(password).hasSizeGreaterThanOrEqualTo(40);
+        assertThat(options)
+                .containsEntry("security.ssl.rest.enabled", "true")
+                .containsEntry("security.ssl.rest.authentication-enabled", "true")
+                .containsEntry("security.ssl.rest.keystore", identity.keyStore().toString())
+                .containsEntry(
+                        "security.ssl.rest.truststore", identity.trustStore().toString())
+                .containsEntry("security.ssl.rest.keystore-password", password)
+                .containsEntry("security.ssl.rest.truststore-password", password)
+                .containsEntry("security.ssl.rest.key-password", password)
+                .containsEntry("web.submit.enable", "true")
+                .containsEntry("web.cancel.enable", "false");
+        // Flink's default cipher suite (TLS_RSA_WITH_AES_128_CBC_SHA) cannot work with the CA's EC keys.
+        assertThat(options.get("security.ssl.algorithms"))
+                .contains("ECDHE_ECDSA")
+                .doesNotContain("TLS_RSA_");
+        // The same password on the next start: a new one would not open the stores Flink already read.
+        assertThat(StackFlinkRestIdentity.of(stack).storePassword()).isEqualTo(password);
+        Path secrets = stack.dataDirectory().resolve("secrets").resolve(StackFlinkRestIdentity.SECRET_FILE);
+        for (Path file : java.util.List.of(secrets, identity.keyStore(), identity.trustStore())) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                    .as("%s", file)
+                    .isEqualTo("rw-------");
+        }
+        // The stores open with the password, and the client loads them.
+        assertThat(identity.clientTls()).isNotNull();
     }
 
     @Test

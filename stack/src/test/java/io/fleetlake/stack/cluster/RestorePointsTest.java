@@ -3,14 +3,14 @@ package io.fleetlake.stack.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.fleetlake.flink.rest.FlinkRestClient.CheckpointStatistics;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.restore.FlinkCommit;
 import io.fleetlake.model.restore.HandoverSavepoint;
 import io.fleetlake.model.restore.RestorePoint;
 import io.fleetlake.model.restore.RestoreRefusedException;
 import io.fleetlake.stack.cluster.ClusterJobFiles.SubmittedJob;
-import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -24,6 +24,18 @@ class ExporterConfigTest {
             ExporterConfig.FLINK_REST_URI, "http://flink-jobmanager:8081");
 
     @Test
+    void theFlinkClientCertificateIsAllOrNothing() {
+        Map<String, String> partial = new HashMap<>(REQUIRED);
+        partial.put("exporter.flink-rest-key-store", "/data/flink-cluster/tls/rest-keystore.p12");
+        partial.put("exporter.flink-rest-store-password", "not-printed");
+
+        assertThatThrownBy(() -> ExporterConfig.from(ConfigSource.of(partial)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("exporter.flink-rest-trust-store")
+                .hasMessageNotContaining("not-printed");
+    }
+
+    @Test
     void defaults() {
         ExporterConfig config = ExporterConfig.from(ConfigSource.of(REQUIRED));
 

@@ -1,4 +1,4 @@
-package io.fleetlake.stack.cluster;
+package io.fleetlake.flink.rest;
 
 import static java.util.Objects.requireNonNull;
 
@@ -25,14 +25,20 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Flink REST API of a session cluster, as far as the stack needs it: submit a job jar ({@code POST /jars/upload},
- * {@code POST /jars/:id/run} with program arguments, parallelism and the snapshot to restore), stop it with a
- * savepoint, take a savepoint, and read the state of jobs, checkpoints and TaskManagers. Every call has a timeout;
- * failures are {@link IOException}s that name the request and quote Flink's answer.
+ * The one client of the Flink REST API in the project: the stack's session cluster (submit a job jar ({@code POST
+ * /jars/upload}, {@code POST /jars/:id/run} with program arguments, parallelism and the snapshot to restore), stop it
+ * with a savepoint, take a savepoint, read the state of jobs, checkpoints and TaskManagers), the stack's inspection of
+ * the pipeline, the dashboard's pipeline panel and the pipeline's own restart reporter ({@link #get}). Every call has a
+ * timeout; failures are {@link IOException}s that name the request and quote Flink's answer.
+ *
+ * <p>When the REST endpoint requires mutual TLS ({@code security.ssl.rest.authentication-enabled}), the client is
+ * built with {@link Builder#tls} and presents its client certificate at every connection; without it the handshake
+ * fails and every call throws.
  */
 public final class FlinkRestClient {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+    /** The default of both the connect and the call timeout. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
     /** Running a jar runs the job's main in the JobManager: it connects to the catalog and builds the job graph. */
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(3);
 
@@ -42,12 +48,20 @@ public final class FlinkRestClient {
     public static final Duration STATISTICS_REFRESH = Duration.ofSeconds(15);
 
     private final String restUri;
+    private final Duration callTimeout;
     private final HttpClient http;
 
-    /** @param restUri for example {@code http://127.0.0.1:18081} */
-    public FlinkRestClient(String restUri) {
-        this.restUri = requireNonNull(restUri, "restUri is null");
-        this.http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+    private FlinkRestClient(Builder builder) {
+        this.restUri = builder.restUri;
+        this.callTimeout = builder.callTimeout;
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(builder.connectTimeout);
+        builder.tls.ifPresent(tls -> http.sslContext(tls.sslContext()));
+        this.http = http.build();
+    }
+
+    /** @param restUri for example {@code https://127.0.0.1:18081}, without a trailing slash */
+    public static Builder builder(String restUri) {
+        return new Builder(restUri);
     }
 
     public String restUri() {
@@ -196,7 +210,7 @@ public final class FlinkRestClient {
     /** Deletes an uploaded jar from the JobManager's upload folder. */
     public void deleteJar(String jarId) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(restUri + "/jars/" + jarId))
-                .timeout(CALL_TIMEOUT)
+                .timeout(callTimeout)
                 .DELETE()
                 .build();
         send(request, "DELETE /jars/" + jarId);
@@ -210,7 +224,7 @@ public final class FlinkRestClient {
     public String stopWithSavepoint(String jobId, String directory, Duration timeout) throws IOException {
         return awaitSavepoint(
                 jobId,
-                post("/jobs/" + jobId + "/stop", stopRequest(directory), CALL_TIMEOUT)
+                post("/jobs/" + jobId + "/stop", stopRequest(directory), callTimeout)
                         .path("request-id")
                         .asText(),
                 timeout);
@@ -268,7 +282,7 @@ public final class FlinkRestClient {
         ObjectNode body = JSON.createObjectNode();
         body.put("target-directory", directory);
         body.put("cancel-job", false);
-        String trigger = post("/jobs/" + jobId + "/savepoints", body, CALL_TIMEOUT)
+        String trigger = post("/jobs/" + jobId + "/savepoints", body, callTimeout)
                 .path("request-id")
                 .asText();
         return awaitSavepoint(jobId, trigger, timeout);
@@ -277,7 +291,7 @@ public final class FlinkRestClient {
     /** Cancels the job; its last checkpoint is retained. */
     public void cancel(String jobId) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(restUri + "/jobs/" + jobId + "?mode=cancel"))
-                .timeout(CALL_TIMEOUT)
+                .timeout(callTimeout)
                 .method("PATCH", HttpRequest.BodyPublishers.noBody())
                 .build();
         send(request, "PATCH /jobs/" + jobId);
@@ -332,17 +346,27 @@ public final class FlinkRestClient {
         return Optional.of(node.path("external_path").asText());
     }
 
-    private JsonNode get(String path) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(restUri + path))
-                .timeout(CALL_TIMEOUT)
+    /**
+     * Any GET of the REST API.
+     *
+     * @param pathAndQuery such as {@code /jobs/overview}, already URL-encoded
+     * @return the parsed JSON body of a 2xx answer
+     * @throws IOException when the endpoint cannot be reached (the TLS handshake failed among others), answers with
+     *     another status, or not with JSON
+     */
+    public JsonNode get(String pathAndQuery) throws IOException {
+        requireNonNull(pathAndQuery, "pathAndQuery is null");
+        HttpRequest request = HttpRequest.newBuilder(URI.create(restUri + pathAndQuery))
+                .timeout(callTimeout)
+                .header("Accept", "application/json")
                 .GET()
                 .build();
-        return send(request, "GET " + path);
+        return send(request, "GET " + pathAndQuery);
     }
 
     private Optional<JsonNode> getIfFound(String path) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(restUri + path))
-                .timeout(CALL_TIMEOUT)
+                .timeout(callTimeout)
                 .GET()
                 .build();
         HttpResponse<String> response = exchange(request, "GET " + path);
@@ -369,7 +393,7 @@ public final class FlinkRestClient {
         try {
             return http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new IOException(what + " to the Flink JobManager at " + restUri + " failed: " + e, e);
+            throw new IOException(what + " to the Flink REST API at " + restUri + " failed: " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted during " + what, e);
@@ -526,6 +550,57 @@ public final class FlinkRestClient {
     public record TaskManager(String id, int slots, int freeSlots) {
         public TaskManager {
             requireNonNull(id, "id is null");
+        }
+    }
+
+    /** Builds a {@link FlinkRestClient}; only the REST URI is required. */
+    public static final class Builder {
+        private final String restUri;
+        private Duration connectTimeout = DEFAULT_TIMEOUT;
+        private Duration callTimeout = DEFAULT_TIMEOUT;
+        private Optional<FlinkRestTls> tls = Optional.empty();
+
+        private Builder(String restUri) {
+            requireNonNull(restUri, "restUri is null");
+            if (!restUri.startsWith("http://") && !restUri.startsWith("https://")) {
+                throw new IllegalArgumentException(
+                        "The Flink REST URI must start with http:// or https://, got " + restUri);
+            }
+            this.restUri = restUri.replaceAll("/+$", "");
+        }
+
+        /** How long to wait for a connection (and its TLS handshake); 10 s by default. */
+        public Builder connectTimeout(Duration connectTimeout) {
+            this.connectTimeout = positive(connectTimeout, "connectTimeout");
+            return this;
+        }
+
+        /** How long to wait for an answer to an ordinary call; 10 s by default (uploads and runs wait longer). */
+        public Builder callTimeout(Duration callTimeout) {
+            this.callTimeout = positive(callTimeout, "callTimeout");
+            return this;
+        }
+
+        /** The client certificate and the trusted CA of an endpoint with mutual TLS; requires an https URI. */
+        public Builder tls(FlinkRestTls tls) {
+            this.tls = Optional.of(requireNonNull(tls, "tls is null"));
+            return this;
+        }
+
+        public FlinkRestClient build() {
+            if (tls.isPresent() && !restUri.startsWith("https://")) {
+                throw new IllegalStateException("A client certificate was given for " + restUri
+                        + ", which is not https: use the https URI of the REST endpoint");
+            }
+            return new FlinkRestClient(this);
+        }
+
+        private static Duration positive(Duration duration, String name) {
+            requireNonNull(duration, name + " is null");
+            if (duration.isNegative() || duration.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, got " + duration);
+            }
+            return duration;
         }
     }
 }

@@ -1,11 +1,11 @@
-package io.fleetlake.stack.cluster;
+package io.fleetlake.flink.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fleetlake.stack.cluster.FlinkRestClient.CheckpointStatistics;
-import io.fleetlake.stack.cluster.FlinkRestClient.Snapshot;
+import io.fleetlake.flink.rest.FlinkRestClient.CheckpointStatistics;
+import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
