@@ -2,7 +2,9 @@ package io.fleetlake.stack.cli;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.health.StackHealthSources;
@@ -182,8 +184,9 @@ public final class VerifyCommand implements Callable<Integer> {
         return new Endpoints(
                 settings.kafkaBootstrapServers(),
                 settings.trinoJdbcUrl(),
-                settings.redisUri(),
+                settings.redisUri(RedisRole.MONITOR),
                 settings.redisEndpoint(),
+                configuration.duration(RedisKeys.VEHICLE_TTL_KEY, RedisKeys.DEFAULT_VEHICLE_TTL),
                 settings.flinkRestUri(),
                 configuration.string(PIPELINE_CONSUMER_GROUP, DEFAULT_PIPELINE_CONSUMER_GROUP),
                 settings.dataDirectory(),
