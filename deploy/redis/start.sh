@@ -33,7 +33,7 @@ umask 077
 mkdir -p "$(dirname "$acl")"
 {
   echo "user default off resetpass resetkeys resetchannels -@all"
-  echo "user pipeline on #$(hash "$REDIS_PIPELINE_PASSWORD") $fleet_keys -@all +@connection +@read +@write +eval +evalsha +script|load +script|exists -@dangerous"
+  echo "user pipeline on #$(hash "$REDIS_PIPELINE_PASSWORD") $fleet_keys -@all +@connection +@read +@write +eval +evalsha +script|load +script|exists +time -@dangerous"
   echo "user dashboard on #$(hash "$REDIS_DASHBOARD_PASSWORD") $fleet_keys -@all +@connection +@read -@dangerous"
   echo "user monitor on #$(hash "$REDIS_MONITOR_PASSWORD") $fleet_keys -@all +@connection +@read -@dangerous +info"
   echo "user admin on #$(hash "$REDIS_ADMIN_PASSWORD") ~* &* +@all"

@@ -10,9 +10,11 @@ package io.fleetlake.redis;
 public enum RedisRole {
     /**
      * The pipeline's current-state sink: reads and writes the fleet's keys, loads and runs its newer-wins script (which
-     * Redis checks command by command against the same rules).
+     * Redis checks command by command against the same rules; the script reads {@code TIME} for the vehicles' expiry).
      */
-    PIPELINE("pipeline", "-@all +@connection +@read +@write +eval +evalsha +script|load +script|exists -@dangerous"),
+    PIPELINE(
+            "pipeline",
+            "-@all +@connection +@read +@write +eval +evalsha +script|load +script|exists +time -@dangerous"),
     /** The dashboard: reads the fleet's keys, nothing else (it does not subscribe). */
     DASHBOARD("dashboard", "-@all +@connection +@read -@dangerous"),
     /** fleet status, fleet verify, the exporter, the stack's health probe: reads the fleet's keys and {@code INFO}. */

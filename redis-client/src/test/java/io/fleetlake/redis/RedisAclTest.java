@@ -24,7 +24,7 @@ class RedisAclTest {
                         "user default off resetpass resetkeys resetchannels -@all",
                         "user pipeline on #" + RedisAcl.sha256("pipeline-secret")
                                 + " resetchannels ~vehicle:* ~fleet:* -@all +@connection +@read +@write +eval"
-                                + " +evalsha +script|load +script|exists -@dangerous",
+                                + " +evalsha +script|load +script|exists +time -@dangerous",
                         "user dashboard on #" + RedisAcl.sha256("dashboard-secret")
                                 + " resetchannels ~vehicle:* ~fleet:* -@all +@connection +@read -@dangerous",
                         "user monitor on #" + RedisAcl.sha256("monitor-secret")
