@@ -13,6 +13,7 @@ import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.identity.IssuedSecret;
 import io.fleetlake.identity.mqtt.PrincipalAdministration;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
@@ -164,7 +165,7 @@ public final class BenchStack implements AutoCloseable {
 
     /** Redis, with the stack's credentials if it has any. */
     public URI redisUri() {
-        return URI.create(settings.redisUri());
+        return URI.create(settings.redisUri(RedisRole.MONITOR));
     }
 
     public Path profileDirectory() {

@@ -19,6 +19,8 @@ import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.ingest.MqttSourceConfig;
 import io.fleetlake.model.Topics;
+import io.fleetlake.redis.RedisConnections;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.simulator.planning.PlanningApiConfig;
 import java.io.IOException;
@@ -207,12 +209,23 @@ class DeploymentAgreementTest {
     }
 
     @Test
-    void pipelineAndDashboardUseTheRedisServiceWithItsPassword() {
-        URI expected =
-                URI.create("redis://:" + compose.environment(REDIS).get("REDISCLI_AUTH") + "@" + REDIS + ":6379");
+    void pipelineDashboardAndExporterUseTheRedisServiceAsTheirRoles() {
+        Map<String, String> redis = compose.environment(REDIS);
 
-        assertThat(pipeline.redisUri()).isEqualTo(expected);
-        assertThat(compose.environment(DASHBOARD)).containsEntry("FLEET_DASHBOARD_REDIS_URI", expected.toString());
+        assertThat(pipeline.redisUri())
+                .isEqualTo(RedisConnections.uri(REDIS, 6379, RedisRole.PIPELINE, redis.get("REDIS_PIPELINE_PASSWORD")));
+        assertThat(compose.environment(DASHBOARD))
+                .containsEntry(
+                        "FLEET_DASHBOARD_REDIS_URI",
+                        RedisConnections.uri(REDIS, 6379, RedisRole.DASHBOARD, redis.get("REDIS_DASHBOARD_PASSWORD"))
+                                .toString());
+        assertThat(compose.environment(ServiceConfigurations.FLEET_EXPORTER))
+                .containsEntry(
+                        "FLEET_EXPORTER_REDIS_URI",
+                        RedisConnections.uri(REDIS, 6379, RedisRole.MONITOR, redis.get("REDIS_MONITOR_PASSWORD"))
+                                .toString());
+        // The health check authenticates as the monitor.
+        assertThat(redis.get("REDISCLI_AUTH")).isEqualTo(redis.get("REDIS_MONITOR_PASSWORD"));
     }
 
     @Test

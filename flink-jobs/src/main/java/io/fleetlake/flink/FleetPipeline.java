@@ -140,7 +140,7 @@ public final class FleetPipeline implements AutoCloseable {
                 .routeSource(RouteSource.create(config.planningUri(), config.enrichment()))
                 .deadLetterSink(DeadLetterSink.create(config))
                 .rejectedTableSink(rejectedPositions)
-                .currentStateSink(RedisCurrentStateSink.create(config.redisUri()))
+                .currentStateSink(RedisCurrentStateSink.create(config.redisUri(), config.redisVehicleTtl()))
                 .positionTableSink(positions)
                 .vehicleMinuteTableSink(vehicleMinutes)
                 .latePositionSink(LatePositionSink.create(config))

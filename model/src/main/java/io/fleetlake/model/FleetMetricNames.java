@@ -29,6 +29,12 @@ public final class FleetMetricNames {
     public static final String REDIS_MEDIAN_AGE = "fleet_redis_last_seen_median_age_seconds";
     /** Gauge: age of the newest position of the vehicle seen longest ago. */
     public static final String REDIS_OLDEST_AGE = "fleet_redis_last_seen_oldest_age_seconds";
+    /** Gauge: Redis' {@code used_memory}. */
+    public static final String REDIS_MEMORY_USED = "fleet_redis_memory_used_bytes";
+    /** Gauge: Redis' {@code maxmemory}; 0 when Redis has no limit. */
+    public static final String REDIS_MEMORY_MAX = "fleet_redis_memory_max_bytes";
+    /** Counter: commands Redis refused with {@code OOM} (memory full, nothing evicted) since it started. */
+    public static final String REDIS_REFUSED_WRITES = "fleet_redis_oom_refusals";
     /** Gauge {@code {connector, state}}: 1 for the connector's current state, 0 for the others. */
     public static final String CONNECT_CONNECTOR_STATE = "fleet_connect_connector_state";
     /** Gauge {@code {connector, task, state}}: 1 for the task's current state. */

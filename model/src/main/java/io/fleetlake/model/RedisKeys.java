@@ -1,11 +1,26 @@
 package io.fleetlake.model;
 
+import java.time.Duration;
+
 /** Redis keys and hash fields of the fleet's current state, shared by the pipeline's sink and the dashboard. */
 public final class RedisKeys {
     /** GEO set of every vehicle's newest position; member = vehicle id. */
     public static final String GEO_INDEX = "fleet:geo";
     /** Sorted set of vehicle ids scored by the event time (epoch ms) of their newest position. */
     public static final String LAST_SEEN = "fleet:last_seen";
+    /**
+     * Sorted set of vehicle ids scored by when (epoch ms, Redis' clock) their hash expires: the pipeline's script drops
+     * expired vehicles from {@link #GEO_INDEX} and {@link #LAST_SEEN} with it.
+     */
+    public static final String EXPIRY = "fleet:expiry";
+
+    /**
+     * Configuration key of how long a vehicle's state stays in Redis after its last write: the pipeline sets it with
+     * each write, {@code fleet verify} does not count a vehicle unseen for longer as lost.
+     */
+    public static final String VEHICLE_TTL_KEY = "pipeline.redis-vehicle-ttl";
+
+    public static final Duration DEFAULT_VEHICLE_TTL = Duration.ofDays(7);
 
     private static final String VEHICLE_PREFIX = "vehicle:";
 

@@ -3,6 +3,7 @@ package io.fleetlake.stack;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
@@ -112,12 +113,12 @@ public final class EmbeddedServers implements StackServers {
                                         host,
                                         settings.port(StackPort.REDIS),
                                         settings.componentDirectory(FleetStack.REDIS),
-                                        settings.redisUsername(),
-                                        settings.redisPassword())
+                                        settings.redisAcl(),
+                                        settings.redisMaxMemory())
                                 .toCommandLine())
                         .workingDirectory(settings.componentDirectory(FleetStack.REDIS))
                         .logFile(settings.logFile(FleetStack.REDIS))
-                        .healthProbe(HealthProbes.redis(URI.create(settings.redisUri())))
+                        .healthProbe(HealthProbes.redis(URI.create(settings.redisUri(RedisRole.MONITOR))))
                         .listensOn(settings.port(StackPort.REDIS))
                         .endpoint(settings.redisEndpoint())
                         .build(),

@@ -6,6 +6,7 @@ import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
@@ -233,7 +234,7 @@ public final class FleetStack {
                         Map.entry("pipeline.s3-access-key", settings.s3AccessKey()),
                         Map.entry("pipeline.s3-secret-key", settings.s3SecretKey()),
                         Map.entry("pipeline.s3-region", settings.s3Region()),
-                        Map.entry("pipeline.redis-uri", settings.redisUri()),
+                        Map.entry("pipeline.redis-uri", settings.redisUri(RedisRole.PIPELINE)),
                         Map.entry("pipeline.planning-uri", settings.planningUri()),
                         Map.entry("enrichment.planning-token", serviceSecrets.planningToken()),
                         Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
@@ -252,7 +253,7 @@ public final class FleetStack {
         Map<String, String> dashboardKeys = new TreeMap<>(Map.of(
                 "dashboard.host", host,
                 "dashboard.port", javaComponents.port(StackPort.DASHBOARD),
-                "dashboard.redis-uri", settings.redisUri(),
+                "dashboard.redis-uri", settings.redisUri(RedisRole.DASHBOARD),
                 "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
                 "dashboard.flink-rest-uri", flinkUri,
                 "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
@@ -296,7 +297,7 @@ public final class FleetStack {
         keys.put("exporter.host", host);
         keys.put("exporter.port", javaComponents.port(StackPort.EXPORTER));
         keys.put("exporter.kafka-bootstrap-servers", settings.kafkaBootstrapServers());
-        keys.put("exporter.redis-uri", settings.redisUri());
+        keys.put("exporter.redis-uri", settings.redisUri(RedisRole.MONITOR));
         keys.put("exporter.catalog-uri", settings.catalogUri());
         keys.put(
                 "exporter.catalog-credential",
@@ -321,7 +322,7 @@ public final class FleetStack {
                         List.of(
                                 S3 + "=" + settings.s3Endpoint() + "/healthz",
                                 MQTT + "=tcp://" + host + ":" + settings.port(StackPort.MQTT),
-                                REDIS + "=" + settings.redisUri(),
+                                REDIS + "=" + settings.redisUri(RedisRole.MONITOR),
                                 PLANNING + "=" + settings.planningUri() + "/healthz")));
         settings.configuration()
                 .string("pipeline.consumer-group")

@@ -6,6 +6,9 @@ import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.identity.SecretFile;
 import io.fleetlake.model.PipelineMode;
+import io.fleetlake.redis.RedisAcl;
+import io.fleetlake.redis.RedisConnections;
+import io.fleetlake.redis.RedisRole;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -62,8 +65,12 @@ public record StackSettings(
 
     private static final Object S3_KEY_GENERATION = new Object();
 
-    public static final String REDIS_USERNAME = "redis.username";
-    public static final String REDIS_PASSWORD = "redis.password";
+    /** Redis' memory limit, such as {@code 256mb}; see {@link #redisMaxMemory()}. */
+    public static final String REDIS_MAXMEMORY = "redis.maxmemory";
+    /** The Redis passwords generated for a data folder: {@code <data-dir>/secrets/redis.properties}. */
+    public static final String REDIS_SECRETS_FILE = "redis.properties";
+
+    private static final Object REDIS_PASSWORD_GENERATION = new Object();
     /** Prefix of the keys naming extra JVM options of one component, such as {@code stack.jvm-options.pipeline}. */
     public static final String JVM_OPTIONS_PREFIX = "stack.jvm-options.";
 
@@ -175,14 +182,13 @@ public record StackSettings(
     }
 
     /**
-     * The Redis URI clients use, with the credentials of {@code redis.username} / {@code redis.password} when set
-     * (the embedded default has none); never print it: see {@link #redisEndpoint()}.
+     * The URI with which a component reaches Redis as {@code role}: {@code redis://<role's user>:<password>@host:port},
+     * the password generated for the data folder ({@link #redisPassword}). Handed to components in their owner-only
+     * configuration files; never print it: see {@link #redisEndpoint()}.
      */
-    public String redisUri() {
-        String userInfo = redisPassword()
-                .map(password -> urlEncode(redisUsername().orElse("")) + ":" + urlEncode(password) + "@")
-                .orElse("");
-        return "redis://" + userInfo + host + ":" + port(StackPort.REDIS);
+    public String redisUri(RedisRole role) {
+        return RedisConnections.uri(host, port(StackPort.REDIS), role, redisPassword(role))
+                .toString();
     }
 
     /** The Redis address without credentials, for messages. */
@@ -190,18 +196,42 @@ public record StackSettings(
         return "redis://" + host + ":" + port(StackPort.REDIS);
     }
 
-    /** An ACL user the embedded Redis creates and every client uses; without it, the password is the default user's. */
-    public Optional<String> redisUsername() {
-        return configuration.string(REDIS_USERNAME);
+    /**
+     * The password of a Redis role's user, generated once for the data folder and kept owner-only in {@code
+     * <data-dir>/secrets/redis.properties}; deleting that file and restarting the stack rotates every role's password.
+     */
+    public String redisPassword(RedisRole role) {
+        requireNonNull(role, "role is null");
+        // One generation per data folder even when several threads of this process ask first at once.
+        synchronized (REDIS_PASSWORD_GENERATION) {
+            return new SecretFile(
+                            secretsDirectory().resolve(REDIS_SECRETS_FILE),
+                            "Passwords of the embedded Redis' users (one per role), generated for this data folder")
+                    .secret(role.user());
+        }
     }
 
-    /** When set, the embedded Redis requires it; clients authenticate with it. */
-    public Optional<String> redisPassword() {
-        return configuration.string(REDIS_PASSWORD);
+    /** The embedded Redis' ACL file: every role with its password's hash, the {@code default} user off. */
+    public String redisAcl() {
+        Map<RedisRole, String> passwords = new EnumMap<>(RedisRole.class);
+        for (RedisRole role : RedisRole.values()) {
+            passwords.put(role, redisPassword(role));
+        }
+        return RedisAcl.render(passwords);
     }
 
-    private static String urlEncode(String value) {
-        return java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
+    /**
+     * Redis' {@code maxmemory} ({@value #REDIS_MAXMEMORY}, default {@code 256mb}): with {@code maxmemory-policy
+     * noeviction} a write past it is refused with an OOM error (alert FleetRedisFull), never paid for by evicting a
+     * vehicle's state.
+     */
+    public String redisMaxMemory() {
+        String value = configuration.string(REDIS_MAXMEMORY, "256mb").trim().toLowerCase(java.util.Locale.ROOT);
+        if (!value.matches("[1-9][0-9]*(b|kb|mb|gb)?")) {
+            throw new ConfigException(REDIS_MAXMEMORY + " must be a size such as 256mb or 1gb (not 0: Redis would have"
+                    + " no limit), got " + value);
+        }
+        return value;
     }
 
     public String dashboardUri() {

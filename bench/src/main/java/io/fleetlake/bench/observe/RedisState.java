@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
+import io.fleetlake.redis.RedisConnections;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ public final class RedisState implements AutoCloseable {
 
     /** @param uri such as {@code redis://host:port}, with credentials when Redis requires them */
     public RedisState(URI uri) {
-        this.jedis = new Jedis(requireNonNull(uri, "uri is null"));
+        this.jedis = RedisConnections.single(requireNonNull(uri, "uri is null"), RedisConnections.DEFAULT_TIMEOUT);
     }
 
     /** Event time (epoch ms) and write time of each vehicle's hash, in the order asked; empty for unknown vehicles. */

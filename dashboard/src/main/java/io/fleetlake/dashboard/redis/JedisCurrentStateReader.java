@@ -6,6 +6,7 @@ import io.fleetlake.dashboard.Redaction;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
 import io.fleetlake.model.RedisKeys;
+import io.fleetlake.redis.RedisConnections;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,8 @@ public final class JedisCurrentStateReader implements CurrentStateReader, AutoCl
     /** Connects lazily: Redis need not be up yet, each read reports its own failure. */
     public static JedisCurrentStateReader connect(URI redisUri) {
         requireNonNull(redisUri, "redisUri is null");
-        return new JedisCurrentStateReader(RedisClient.create(redisUri), Redaction.endpoint(redisUri));
+        return new JedisCurrentStateReader(
+                RedisConnections.pooled(redisUri, RedisConnections.DEFAULT_TIMEOUT), Redaction.endpoint(redisUri));
     }
 
     @Override

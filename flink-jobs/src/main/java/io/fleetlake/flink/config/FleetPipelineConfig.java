@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
@@ -31,7 +32,10 @@ import java.util.Set;
  * @param s3AccessKey S3 access key; empty to use the AWS default credential chain
  * @param s3SecretKey S3 secret key; empty to use the AWS default credential chain
  * @param s3Region S3 region
- * @param redisUri Redis holding the fleet's current state
+ * @param redisUri Redis holding the fleet's current state, with the pipeline role's user and password
+ * @param redisVehicleTtl how long a vehicle's current state stays in Redis after its last write: the pipeline's
+ *     newer-wins script sets it with every write, in the same atomic step, and drops expired vehicles from the GEO
+ *     index and the last-seen set
  * @param checkpointInterval time between checkpoints; also the Iceberg commit interval
  * @param checkpointDirectory local directory for checkpoints of the pipeline's own MiniCluster, where the newest
  *     retained one is restored on start; required by {@code FleetPipelineMain}, unused in a Flink cluster, whose
@@ -71,6 +75,7 @@ public record FleetPipelineConfig(
         Optional<String> s3SecretKey,
         String s3Region,
         URI redisUri,
+        Duration redisVehicleTtl,
         Duration checkpointInterval,
         Optional<Path> checkpointDirectory,
         int parallelism,
@@ -99,6 +104,7 @@ public record FleetPipelineConfig(
     public static final String S3_SECRET_KEY = "pipeline.s3-secret-key";
     public static final String S3_REGION = "pipeline.s3-region";
     public static final String REDIS_URI = "pipeline.redis-uri";
+    public static final String REDIS_VEHICLE_TTL = RedisKeys.VEHICLE_TTL_KEY;
     public static final String CHECKPOINT_INTERVAL = "pipeline.checkpoint-interval";
     public static final String CHECKPOINT_DIR = "pipeline.checkpoint-dir";
     public static final String PARALLELISM = "pipeline.parallelism";
@@ -121,6 +127,7 @@ public record FleetPipelineConfig(
     public static final URI DEFAULT_S3_ENDPOINT = URI.create("http://127.0.0.1:9000");
     public static final String DEFAULT_S3_REGION = "us-east-1";
     public static final URI DEFAULT_REDIS_URI = URI.create("redis://127.0.0.1:6379");
+    public static final Duration DEFAULT_REDIS_VEHICLE_TTL = RedisKeys.DEFAULT_VEHICLE_TTL;
     public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
     public static final int DEFAULT_PARALLELISM = 2;
     public static final Duration DEFAULT_DEDUP_TTL = Duration.ofHours(24);
@@ -154,6 +161,10 @@ public record FleetPipelineConfig(
         requireNonNull(s3SecretKey, "s3SecretKey is null");
         requireNonNull(s3Region, "s3Region is null");
         requireNonNull(redisUri, "redisUri is null");
+        requireNonNull(redisVehicleTtl, "redisVehicleTtl is null");
+        if (redisVehicleTtl.toMillis() < 1000) {
+            throw new ConfigException(REDIS_VEHICLE_TTL + " must be at least 1s, got " + redisVehicleTtl);
+        }
         requireNonNull(checkpointInterval, "checkpointInterval is null");
         requireNonNull(checkpointDirectory, "checkpointDirectory is null");
         requireNonNull(dedupTtl, "dedupTtl is null");
@@ -233,6 +244,7 @@ public record FleetPipelineConfig(
                 source.string(S3_SECRET_KEY),
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.uri(REDIS_URI, DEFAULT_REDIS_URI),
+                source.duration(REDIS_VEHICLE_TTL, DEFAULT_REDIS_VEHICLE_TTL),
                 source.duration(CHECKPOINT_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL),
                 source.string(CHECKPOINT_DIR).map(Path::of),
                 source.integer(PARALLELISM, DEFAULT_PARALLELISM),
@@ -273,7 +285,8 @@ public record FleetPipelineConfig(
                 + ", s3Endpoint="
                 + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
-                + ", redisUri=" + redactUserInfo(redisUri) + ", checkpointInterval=" + checkpointInterval
+                + ", redisUri=" + redactUserInfo(redisUri) + ", redisVehicleTtl=" + redisVehicleTtl
+                + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointDirectory="
                 + checkpointDirectory.map(Path::toString).orElse("<none>") + ", parallelism=" + parallelism
                 + ", dedupTtl="

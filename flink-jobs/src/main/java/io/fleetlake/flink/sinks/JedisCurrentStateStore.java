@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
+import io.fleetlake.redis.RedisConnections;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,9 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
@@ -30,6 +29,10 @@ import redis.clients.jedis.util.JedisURIHelper;
  * one atomic step. A vehicle whose key holds something else than a hash is left alone (and reported as not applied,
  * with a warning), and the other vehicles of the batch are still applied.
  *
+ * <p>Every applied vehicle's hash expires {@code vehicleTtl} after its last write ({@code pipeline.redis-vehicle-ttl}),
+ * set by the same script, so a vehicle unseen for that long leaves Redis; the script also drops expired vehicles from
+ * the GEO index and the last-seen set (up to 256 per call, through {@link RedisKeys#EXPIRY}).
+ *
  * <p>The connection settings come from the URI: {@code redis://} or {@code rediss://} (TLS), credentials for a password
  * ({@code redis://:password@host:port}) or an ACL user ({@code redis://user:password@host:port}), and a database
  * number as path ({@code /2}). The credentials never appear in an error message.
@@ -40,21 +43,21 @@ final class JedisCurrentStateStore implements CurrentStateStore {
     private static final Logger LOG = LoggerFactory.getLogger(JedisCurrentStateStore.class);
     private static final String REDACTED = "<redacted>";
     private static final VehicleField[] FIELDS = VehicleField.values();
-    /** The script's argument header: the field count, where the fields it reads are, the field names. */
-    private static final List<String> HEADER = header();
 
     private final HostAndPort address;
     private final String password;
     private final RedisClient client;
     private final String script;
+    private final Duration vehicleTtl;
     private String scriptSha;
 
-    private JedisCurrentStateStore(URI redisUri, RedisClient client, String script) {
+    private JedisCurrentStateStore(URI redisUri, RedisClient client, String script, Duration vehicleTtl) {
         requireNonNull(redisUri, "redisUri is null");
         this.address = JedisURIHelper.getHostAndPort(redisUri);
         this.password = JedisURIHelper.getPassword(redisUri);
         this.client = requireNonNull(client, "client is null");
         this.script = requireNonNull(script, "script is null");
+        this.vehicleTtl = requireNonNull(vehicleTtl, "vehicleTtl is null");
     }
 
     /**
@@ -62,26 +65,14 @@ final class JedisCurrentStateStore implements CurrentStateStore {
      *
      * @param requestTimeout longest a connection attempt or a request may take, so that an unreachable server fails a
      *     write instead of blocking the task
+     * @param vehicleTtl how long a vehicle's state stays after its last write
      */
-    static CurrentStateStore.Factory factory(URI redisUri, Duration requestTimeout) {
+    static CurrentStateStore.Factory factory(URI redisUri, Duration requestTimeout, Duration vehicleTtl) {
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(requestTimeout, "requestTimeout is null");
+        requireNonNull(vehicleTtl, "vehicleTtl is null");
         return () -> new JedisCurrentStateStore(
-                redisUri,
-                RedisClient.builder()
-                        .hostAndPort(JedisURIHelper.getHostAndPort(redisUri))
-                        .clientConfig(clientConfig(redisUri, requestTimeout))
-                        .build(),
-                readScript());
-    }
-
-    /** Credentials, database and TLS from the URI, with the timeouts. */
-    static JedisClientConfig clientConfig(URI redisUri, Duration requestTimeout) {
-        int timeoutMillis = Math.toIntExact(requestTimeout.toMillis());
-        return DefaultJedisClientConfig.builder(redisUri)
-                .connectionTimeoutMillis(timeoutMillis)
-                .socketTimeoutMillis(timeoutMillis)
-                .build();
+                redisUri, RedisConnections.pooled(redisUri, requestTimeout), readScript(), vehicleTtl);
     }
 
     static String readScript() {
@@ -97,16 +88,17 @@ final class JedisCurrentStateStore implements CurrentStateStore {
 
     /**
      * The script's {@code ARGV} header: the number of {@link VehicleField}s, the positions (1-based) of the vehicle id,
-     * the event time, the latitude and the longitude among them, then their names. Field names travel as arguments so
-     * that {@link VehicleField} stays their single definition.
+     * the event time, the latitude and the longitude among them, the vehicles' time to live in milliseconds, then their
+     * names. Field names travel as arguments so that {@link VehicleField} stays their single definition.
      */
-    private static List<String> header() {
+    private static List<String> header(Duration vehicleTtl) {
         List<String> header = new ArrayList<>();
         header.add(Integer.toString(FIELDS.length));
         header.add(Integer.toString(VehicleField.VEHICLE_ID.ordinal() + 1));
         header.add(Integer.toString(VehicleField.EVENT_TIME.ordinal() + 1));
         header.add(Integer.toString(VehicleField.LATITUDE.ordinal() + 1));
         header.add(Integer.toString(VehicleField.LONGITUDE.ordinal() + 1));
+        header.add(Long.toString(vehicleTtl.toMillis()));
         for (VehicleField field : FIELDS) {
             header.add(field.field());
         }
@@ -114,12 +106,13 @@ final class JedisCurrentStateStore implements CurrentStateStore {
     }
 
     /**
-     * The script arguments of a batch: {@link #HEADER}, then per update one value per {@link VehicleField} in their
+     * The script arguments of a batch: the {@link #header}, then per update one value per {@link VehicleField} in their
      * order, an empty string for a field the fix has no value for (the script deletes it).
      */
-    static List<String> arguments(List<VehicleState> updates, Instant updatedAt) {
-        List<String> arguments = new ArrayList<>(HEADER.size() + updates.size() * FIELDS.length);
-        arguments.addAll(HEADER);
+    static List<String> arguments(List<VehicleState> updates, Instant updatedAt, Duration vehicleTtl) {
+        List<String> header = header(vehicleTtl);
+        List<String> arguments = new ArrayList<>(header.size() + updates.size() * FIELDS.length);
+        arguments.addAll(header);
         String updated = Long.toString(updatedAt.toEpochMilli());
         for (VehicleState update : updates) {
             values(update, updated, arguments);
@@ -155,11 +148,12 @@ final class JedisCurrentStateStore implements CurrentStateStore {
         return value == null ? "" : value.toString();
     }
 
-    /** {@code KEYS}: the GEO index, the last-seen set, then the hash of each vehicle of the batch. */
+    /** {@code KEYS}: the GEO index, the last-seen set, the expiry set, then the hash of each vehicle of the batch. */
     static List<String> keys(List<VehicleState> updates) {
-        List<String> keys = new ArrayList<>(2 + updates.size());
+        List<String> keys = new ArrayList<>(3 + updates.size());
         keys.add(RedisKeys.GEO_INDEX);
         keys.add(RedisKeys.LAST_SEEN);
+        keys.add(RedisKeys.EXPIRY);
         for (VehicleState update : updates) {
             keys.add(RedisKeys.vehicle(update.vehicleId()));
         }
@@ -189,7 +183,7 @@ final class JedisCurrentStateStore implements CurrentStateStore {
     }
 
     private List<Boolean> evaluate(List<VehicleState> updates, Instant updatedAt) {
-        Object reply = client.evalsha(scriptSha, keys(updates), arguments(updates, updatedAt));
+        Object reply = client.evalsha(scriptSha, keys(updates), arguments(updates, updatedAt, vehicleTtl));
         if (!(reply instanceof List<?> results) || results.size() != updates.size()) {
             throw new CurrentStateStoreException(
                     "Redis at " + address + " answered the current-state script with " + reply

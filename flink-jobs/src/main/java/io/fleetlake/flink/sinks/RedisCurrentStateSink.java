@@ -38,12 +38,14 @@ public final class RedisCurrentStateSink
     }
 
     /**
-     * A sink writing to the Redis server at {@code redisUri} with the default settings; the URI may carry credentials
-     * ({@code redis://user:password@host:port}, {@code redis://:password@host:port}) and a database number.
+     * A sink writing to the Redis server at {@code redisUri} with the default settings; the URI carries the pipeline
+     * role's credentials ({@code redis://user:password@host:port}) and may name a database number. Each vehicle's
+     * state expires {@code vehicleTtl} after its last write.
      */
-    public static RedisCurrentStateSink create(URI redisUri) {
+    public static RedisCurrentStateSink create(URI redisUri, Duration vehicleTtl) {
         return new RedisCurrentStateSink(
-                JedisCurrentStateStore.factory(redisUri, Settings.DEFAULT.requestTimeout()), Settings.DEFAULT);
+                JedisCurrentStateStore.factory(redisUri, Settings.DEFAULT.requestTimeout(), vehicleTtl),
+                Settings.DEFAULT);
     }
 
     /** A sink writing to any store, for tests and other back ends. */

@@ -38,6 +38,7 @@ class FleetPipelineConfigTest {
                         Optional.empty(),
                         "us-east-1",
                         URI.create("redis://127.0.0.1:6379"),
+                        Duration.ofDays(7),
                         Duration.ofSeconds(10),
                         Optional.of(directory),
                         2,
@@ -72,6 +73,7 @@ class FleetPipelineConfigTest {
         values.put("pipeline.s3-secret-key", "secret");
         values.put("pipeline.s3-region", "eu-south-2");
         values.put("pipeline.redis-uri", "rediss://redis:6380");
+        values.put("pipeline.redis-vehicle-ttl", "36h");
         values.put("pipeline.checkpoint-interval", "30s");
         values.put("pipeline.checkpoint-dir", directory.resolve("checkpoints").toString());
         values.put("pipeline.parallelism", "4");
@@ -110,6 +112,7 @@ class FleetPipelineConfigTest {
                         Optional.of("secret"),
                         "eu-south-2",
                         URI.create("rediss://redis:6380"),
+                        Duration.ofHours(36),
                         Duration.ofSeconds(30),
                         Optional.of(directory.resolve("checkpoints")),
                         4,

@@ -3,17 +3,24 @@ package io.fleetlake.flink.sinks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
+import static org.awaitility.Awaitility.await;
 
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.VehicleStatus;
+import io.fleetlake.redis.RedisAcl;
+import io.fleetlake.redis.RedisConnections;
+import io.fleetlake.redis.RedisRole;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,9 +34,12 @@ class JedisCurrentStateStoreIT {
     private static final Instant T1 = Instant.parse("2026-11-29T17:00:01Z");
     private static final Instant T2 = Instant.parse("2026-11-29T17:00:06Z");
     private static final Duration TIMEOUT = Duration.ofSeconds(2);
-    private static final String PASSWORD = "default-password";
-    private static final String ACL_USER = "fleet-pipeline";
-    private static final String ACL_PASSWORD = "acl-password";
+    private static final Duration TTL = Duration.ofDays(7);
+    private static final Map<RedisRole, String> PASSWORDS = Map.of(
+            RedisRole.PIPELINE, "pipeline-password",
+            RedisRole.DASHBOARD, "dashboard-password",
+            RedisRole.MONITOR, "monitor-password",
+            RedisRole.ADMIN, "admin-password");
 
     private static RedisServer server;
     private static URI uri;
@@ -47,14 +57,15 @@ class JedisCurrentStateStoreIT {
         server.start();
         uri = URI.create("redis://127.0.0.1:" + port);
 
-        // requirepass for the default user (the compose deployment) and an ACL user of its own.
+        // The fleet's roles, as the stack and compose grant them: default off, the pipeline's user for the sink.
         protectedPort = freePort();
+        Path aclFile = Files.createTempFile("fleet-redis", ".acl");
+        Files.writeString(aclFile, RedisAcl.render(PASSWORDS));
         protectedServer = RedisServer.newRedisServer()
                 .bind("127.0.0.1")
                 .port(protectedPort)
                 .setting("save \"\"")
-                .setting("requirepass " + PASSWORD)
-                .setting("user " + ACL_USER + " on >" + ACL_PASSWORD + " ~* +@all")
+                .setting("aclfile " + aclFile)
                 .build();
         protectedServer.start();
     }
@@ -66,36 +77,67 @@ class JedisCurrentStateStoreIT {
     }
 
     @Test
-    void passwordAndAclUserOfTheUriAuthenticate() {
+    void pipelineRoleLoadsAndRunsTheScriptTheDashboardRoleCannot() {
         VehicleState update = state("VH-AUTH", T1, 40.0, -3.0, 1.0);
-        URI withPassword = URI.create("redis://:" + PASSWORD + "@127.0.0.1:" + protectedPort);
-        URI withAclUser = URI.create("redis://" + ACL_USER + ":" + ACL_PASSWORD + "@127.0.0.1:" + protectedPort);
+        URI pipeline = role(RedisRole.PIPELINE);
+        URI dashboard = role(RedisRole.DASHBOARD);
 
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(withPassword, TIMEOUT).open()) {
+                JedisCurrentStateStore.factory(pipeline, TIMEOUT, TTL).open()) {
             assertThat(store.applyNewerWins(List.of(update), UPDATED_AT)).containsExactly(true);
+            assertThat(store.applyNewerWins(List.of(update), UPDATED_AT)).containsExactly(false);
         }
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(withAclUser, TIMEOUT).open()) {
-            assertThat(store.applyNewerWins(List.of(update), UPDATED_AT)).containsExactly(false);
+                JedisCurrentStateStore.factory(dashboard, TIMEOUT, TTL).open()) {
+            assertThatThrownBy(() -> store.applyNewerWins(List.of(state("VH-AUTH", T2, 41.0, -3.0, 1.0)), UPDATED_AT))
+                    .isInstanceOf(CurrentStateStoreException.class)
+                    .hasMessageContaining("NOPERM")
+                    .hasMessageNotContaining("dashboard-password");
+        }
+    }
+
+    @Test
+    void vehicleExpiresTheTtlAfterItsLastWriteAndThenLeavesTheIndexes() {
+        try (CurrentStateStore shortLived = JedisCurrentStateStore.factory(uri, TIMEOUT, Duration.ofSeconds(1))
+                        .open();
+                CurrentStateStore store =
+                        JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open();
+                RedisClient redis = RedisConnections.pooled(uri, TIMEOUT)) {
+            assertThat(shortLived.applyNewerWins(List.of(state("VH-TTL", T1, 40.0, -3.0, 1.0)), UPDATED_AT))
+                    .containsExactly(true);
+            assertThat(redis.pttl(RedisKeys.vehicle("VH-TTL"))).isBetween(1L, 1_000L);
+            assertThat(redis.zscore(RedisKeys.LAST_SEEN, "VH-TTL")).isNotNull();
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> !redis.exists(RedisKeys.vehicle("VH-TTL")));
+            // The next write of any vehicle drops the expired one from the indexes.
+            assertThat(store.applyNewerWins(List.of(state("VH-TTL-OTHER", T1, 41.0, -3.0, 1.0)), UPDATED_AT))
+                    .containsExactly(true);
+
+            assertThat(redis.zscore(RedisKeys.LAST_SEEN, "VH-TTL")).isNull();
+            assertThat(redis.zscore(RedisKeys.GEO_INDEX, "VH-TTL")).isNull();
+            assertThat(redis.zscore(RedisKeys.EXPIRY, "VH-TTL")).isNull();
+            assertThat(redis.zscore(RedisKeys.LAST_SEEN, "VH-TTL-OTHER")).isEqualTo((double) T1.toEpochMilli());
+            assertThat(redis.pttl(RedisKeys.vehicle("VH-TTL-OTHER")))
+                    .as("7 days, set by the same script")
+                    .isGreaterThan(TTL.minusMinutes(1).toMillis());
         }
     }
 
     @Test
     void wrongOrMissingPasswordFailsWithoutShowingIt() {
         VehicleState update = state("VH-AUTH-FAIL", T1, 40.0, -3.0, 1.0);
-        URI wrongPassword = URI.create("redis://" + ACL_USER + ":wrong-password@127.0.0.1:" + protectedPort);
+        URI wrongPassword = URI.create("redis://pipeline:wrong-password@127.0.0.1:" + protectedPort);
         URI noPassword = URI.create("redis://127.0.0.1:" + protectedPort);
 
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(wrongPassword, TIMEOUT).open()) {
+                JedisCurrentStateStore.factory(wrongPassword, TIMEOUT, TTL).open()) {
             assertThatThrownBy(() -> store.applyNewerWins(List.of(update), UPDATED_AT))
                     .isInstanceOf(CurrentStateStoreException.class)
                     .hasMessageStartingWith("Redis at 127.0.0.1:" + protectedPort + " failed")
                     .hasMessageNotContaining("wrong-password");
         }
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(noPassword, TIMEOUT).open()) {
+                JedisCurrentStateStore.factory(noPassword, TIMEOUT, TTL).open()) {
             assertThatThrownBy(() -> store.applyNewerWins(List.of(update), UPDATED_AT))
                     .isInstanceOf(CurrentStateStoreException.class)
                     .hasMessageContaining("NOAUTH");
@@ -109,7 +151,7 @@ class JedisCurrentStateStoreIT {
         VehicleState sameTimeOtherValues = state("VH-OOO", T2, 41.0, -4.0, 99.0);
 
         try (CurrentStateStore store =
-                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
+                        JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open();
                 RedisClient redis = RedisClient.create(uri)) {
             assertThat(store.applyNewerWins(List.of(newer), UPDATED_AT)).containsExactly(true);
             assertThat(store.applyNewerWins(List.of(older), UPDATED_AT))
@@ -138,7 +180,7 @@ class JedisCurrentStateStoreIT {
     @Test
     void batchAppliesEachVehicleIndependently() {
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(uri, TIMEOUT).open()) {
+                JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open()) {
             store.applyNewerWins(List.of(state("VH-B1", T2, 40.0, -3.0, 1.0)), UPDATED_AT);
 
             List<Boolean> applied = store.applyNewerWins(
@@ -151,7 +193,7 @@ class JedisCurrentStateStoreIT {
     @Test
     void aVehicleKeyHoldingSomethingElseIsLeftAloneAndTheRestOfTheBatchIsApplied() {
         try (CurrentStateStore store =
-                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
+                        JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open();
                 RedisClient redis = RedisClient.create(uri)) {
             redis.set(RedisKeys.vehicle("VH-W1"), "not a hash");
 
@@ -173,7 +215,7 @@ class JedisCurrentStateStoreIT {
                 "VH-R", T2, 40.0, -3.0, 0.0, 90.0, null, VehicleStatus.NO_ROUTE, null, null, null, null, false);
 
         try (CurrentStateStore store =
-                        JedisCurrentStateStore.factory(uri, TIMEOUT).open();
+                        JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open();
                 RedisClient redis = RedisClient.create(uri)) {
             store.applyNewerWins(List.of(onRoute), UPDATED_AT);
             assertThat(redis.hgetAll(RedisKeys.vehicle("VH-R")))
@@ -196,6 +238,10 @@ class JedisCurrentStateStoreIT {
                             VehicleField.DISTANCE_FROM_ROUTE_M.field(),
                             VehicleField.BATTERY_LEVEL.field());
         }
+    }
+
+    private static URI role(RedisRole role) {
+        return RedisConnections.uri("127.0.0.1", protectedPort, role, PASSWORDS.get(role));
     }
 
     private static int freePort() throws IOException {

@@ -18,8 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisClientConfig;
-import redis.clients.jedis.RedisCredentials;
 
 /**
  * The script's calling convention and the connection settings; the script itself and authentication are tested
@@ -29,6 +27,7 @@ class JedisCurrentStateStoreTest {
     private static final Instant EVENT_TIME = Instant.ofEpochMilli(1_795_000_000_123L);
     private static final Instant UPDATED_AT = Instant.ofEpochMilli(1_795_000_001_000L);
     private static final Duration TIMEOUT = Duration.ofMillis(1_500);
+    private static final Duration TTL = Duration.ofDays(7);
     private static final VehicleState ON_ROUTE = new VehicleState(
             "VH-0001",
             EVENT_TIME,
@@ -54,13 +53,14 @@ class JedisCurrentStateStoreTest {
                 .containsExactly(
                         RedisKeys.GEO_INDEX,
                         RedisKeys.LAST_SEEN,
+                        RedisKeys.EXPIRY,
                         RedisKeys.vehicle("VH-0001"),
                         RedisKeys.vehicle("VH-0002"));
     }
 
     @Test
     void everyVehicleFieldIsWrittenWhenTheFixHasEveryValue() {
-        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(ON_ROUTE), UPDATED_AT));
+        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(ON_ROUTE), UPDATED_AT, TTL));
 
         assertThat(script.readFields())
                 .containsExactly(
@@ -92,7 +92,7 @@ class JedisCurrentStateStoreTest {
 
     @Test
     void fieldsWithoutValueAreSentEmptySoThatTheScriptDeletesThemAndNoEarlierValueOutlivesItsFix() {
-        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(WITHOUT_ROUTE, OTHER), UPDATED_AT));
+        Script script = Script.of(JedisCurrentStateStore.arguments(List.of(WITHOUT_ROUTE, OTHER), UPDATED_AT, TTL));
 
         assertThat(script.vehicles()).hasSize(2);
         Map<String, String> withoutRoute = script.vehicles().get(0);
@@ -108,37 +108,6 @@ class JedisCurrentStateStoreTest {
     }
 
     @Test
-    void passwordOfTheUriIsPassedToRedis() {
-        JedisClientConfig config =
-                JedisCurrentStateStore.clientConfig(URI.create("redis://:pass-word_1@redis:6379"), TIMEOUT);
-
-        RedisCredentials credentials = config.getCredentialsProvider().get();
-        assertThat(credentials.getUser()).isNull();
-        assertThat(credentials.getPassword()).containsExactly("pass-word_1".toCharArray());
-        assertThat(config.isSsl()).isFalse();
-    }
-
-    @Test
-    void aclUserDatabaseAndTlsOfTheUriArePassedToRedis() {
-        JedisClientConfig config = JedisCurrentStateStore.clientConfig(
-                URI.create("rediss://fleet-pipeline:pass-word@redis:6380/2"), TIMEOUT);
-
-        RedisCredentials credentials = config.getCredentialsProvider().get();
-        assertThat(credentials.getUser()).isEqualTo("fleet-pipeline");
-        assertThat(credentials.getPassword()).containsExactly("pass-word".toCharArray());
-        assertThat(config.getDatabase()).isEqualTo(2);
-        assertThat(config.isSsl()).isTrue();
-    }
-
-    @Test
-    void requestTimeoutBoundsConnectingAndEveryRequest() {
-        JedisClientConfig config = JedisCurrentStateStore.clientConfig(URI.create("redis://redis:6379"), TIMEOUT);
-
-        assertThat(config.getConnectionTimeoutMillis()).isEqualTo(1_500);
-        assertThat(config.getSocketTimeoutMillis()).isEqualTo(1_500);
-    }
-
-    @Test
     void failureNamesTheServerButNeverThePassword() throws IOException {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -147,7 +116,7 @@ class JedisCurrentStateStoreTest {
         URI uri = URI.create("redis://fleet-pipeline:very-secret-password@127.0.0.1:" + port);
 
         try (CurrentStateStore store =
-                JedisCurrentStateStore.factory(uri, TIMEOUT).open()) {
+                JedisCurrentStateStore.factory(uri, TIMEOUT, TTL).open()) {
             assertThatThrownBy(() -> store.applyNewerWins(List.of(ON_ROUTE), UPDATED_AT))
                     .isInstanceOf(CurrentStateStoreException.class)
                     .hasMessageStartingWith("Redis at 127.0.0.1:" + port + " failed: ")
@@ -165,12 +134,13 @@ class JedisCurrentStateStoreTest {
     private record Script(List<String> readFields, List<Map<String, String>> vehicles) {
         static Script of(List<String> arguments) {
             int fields = Integer.parseInt(arguments.get(0));
-            List<String> names = arguments.subList(5, 5 + fields);
+            assertThat(arguments.get(5)).as("the time to live in ms").isEqualTo("604800000");
+            List<String> names = arguments.subList(6, 6 + fields);
             List<String> readFields = new ArrayList<>();
             for (int i = 1; i <= 4; i++) {
                 readFields.add(names.get(Integer.parseInt(arguments.get(i)) - 1));
             }
-            List<String> values = arguments.subList(5 + fields, arguments.size());
+            List<String> values = arguments.subList(6 + fields, arguments.size());
             assertThat(values.size() % fields)
                     .as("a value for every field of every vehicle")
                     .isZero();

@@ -115,8 +115,6 @@ class FaultInjectionIT {
                 Map.entry("trino.startup-timeout", "5m"),
                 Map.entry("pipeline.checkpoint-interval", "2s"),
                 Map.entry("pipeline.source-idleness", "5s"),
-                Map.entry("redis.username", "fleet-fault"),
-                Map.entry("redis.password", "fault-secret-" + Instant.now().toEpochMilli()),
                 // Quick restarts: the test measures how fast the stack heals, not the production backoff.
                 Map.entry("stack.restart-initial-delay", "1s"),
                 Map.entry("stack.restart-max-delay", "10s")));

@@ -8,6 +8,8 @@ import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.redis.RedisConnections;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import java.io.IOException;
@@ -78,7 +80,8 @@ class DashboardBrowserIT {
             publisher.publish(Position.of(vehicle, now, 40.4268, -3.6938, 30.0, 45.0), PayloadFormat.AVRO);
             publisher.awaitAcknowledgements();
         }
-        try (Jedis redis = new Jedis(URI.create(running.settings().redisUri()))) {
+        try (Jedis redis = RedisConnections.single(
+                URI.create(running.settings().redisUri(RedisRole.ADMIN)), RedisConnections.DEFAULT_TIMEOUT)) {
             await().atMost(Duration.ofSeconds(30)).until(() -> Long.toString(now.toEpochMilli())
                     .equals(redis.hget(RedisKeys.vehicle(vehicle), VehicleField.EVENT_TIME.field())));
 

@@ -13,6 +13,7 @@ import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.model.planning.RouteJson;
 import io.fleetlake.model.planning.RoutePoint;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.RedisInspector;
@@ -146,7 +147,7 @@ class EnrichmentIT {
                 .as("on the path, the distance to the next stop is measured along the route")
                 .allSatisfy(row -> assertThat(row.get(2)).isEqualTo("ALONG_ROUTE"));
         Map<String, String> current =
-                new RedisInspector(URI.create(running.settings().redisUri())).vehicle(vehicle);
+                new RedisInspector(URI.create(running.settings().redisUri(RedisRole.MONITOR))).vehicle(vehicle);
         assertThat(current)
                 .containsEntry(VehicleField.ROUTE_ID.field(), route.routeId())
                 .containsEntry(VehicleField.NEXT_STOP_ID.field(), "S2");
@@ -157,7 +158,7 @@ class EnrichmentIT {
         String vehicle = "ENR-02";
         PlannedRoute route = route("R-" + vehicle, vehicle);
         assign(running, route);
-        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri(RedisRole.MONITOR)));
         Instant start = Instant.now().minus(50, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
 
         try (TestPublisher publisher = TestPublisher.connect(running.settings(), "outage-test")) {
@@ -195,7 +196,7 @@ class EnrichmentIT {
     /** Publishes fixes at the start of the route until Redis shows the pipeline enriching with the route. */
     static Instant awaitRouteKnown(
             RunningStack running, TestPublisher publisher, String vehicle, Instant start, String routeId) {
-        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri(RedisRole.MONITOR)));
         AtomicReference<Instant> clock = new AtomicReference<>(start);
         await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(1)).until(() -> {
             publishNext(publisher, vehicle, clock);

@@ -11,6 +11,7 @@ import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -108,7 +109,7 @@ class PipelineEndToEndIT {
     }
 
     private static void assertRedisHoldsNewestPositions(RunningStack running, List<Position> newestBatch) {
-        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri(RedisRole.MONITOR)));
         for (int vehicle = 0; vehicle < VEHICLES; vehicle++) {
             String vehicleId = vehicle(vehicle);
             Position newest = newestBatch.stream()

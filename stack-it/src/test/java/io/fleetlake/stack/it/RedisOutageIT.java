@@ -7,6 +7,7 @@ import io.fleetlake.model.Position;
 import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -61,7 +62,7 @@ class RedisOutageIT {
 
         int total = before.size() + during.size() + after.size();
         await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(2)).until(() -> rows(trino) == total);
-        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri()));
+        RedisInspector redis = new RedisInspector(URI.create(running.settings().redisUri(RedisRole.MONITOR)));
         await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
             for (int vehicle = 0; vehicle < VEHICLES; vehicle++) {
                 Position newest = after.get(after.size() - VEHICLES + vehicle);

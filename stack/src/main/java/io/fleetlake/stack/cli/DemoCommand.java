@@ -3,6 +3,7 @@ package io.fleetlake.stack.cli;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.simulator.FleetPublisher;
 import io.fleetlake.simulator.FleetSimulator;
 import io.fleetlake.simulator.FleetSimulatorConfig;
@@ -109,7 +110,7 @@ public final class DemoCommand implements Callable<Integer> {
         KafkaInspector kafka = new KafkaInspector(settings.kafkaBootstrapServers());
         long rawRecords = kafka.count(Topics.RAW_POSITIONS);
         long deadLetters = kafka.count(Topics.DLQ_POSITIONS);
-        long vehiclesInRedis = new RedisInspector(URI.create(settings.redisUri())).vehicleCount();
+        long vehiclesInRedis = new RedisInspector(URI.create(settings.redisUri(RedisRole.MONITOR))).vehicleCount();
         List<Snapshot> snapshots = trino.snapshots(Tables.POSITIONS);
 
         System.out.println();

@@ -2,7 +2,9 @@ package io.fleetlake.stack.cli;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.StackFlinkRest;
@@ -183,9 +185,10 @@ public final class VerifyCommand implements Callable<Integer> {
         return new Endpoints(
                 settings.kafkaBootstrapServers(),
                 settings.trinoJdbcUrl(),
-                settings.redisUri(),
+                settings.redisUri(RedisRole.MONITOR),
                 settings.redisEndpoint(),
                 StackFlinkRest.client(settings),
+                configuration.duration(RedisKeys.VEHICLE_TTL_KEY, RedisKeys.DEFAULT_VEHICLE_TTL),
                 configuration.string(PIPELINE_CONSUMER_GROUP, DEFAULT_PIPELINE_CONSUMER_GROUP),
                 settings.dataDirectory(),
                 Optional.of(StackHealthSources.metricsUri(settings.host(), settings.port(StackPort.MQTT_METRICS))));

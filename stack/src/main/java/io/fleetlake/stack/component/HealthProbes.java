@@ -1,6 +1,7 @@
 package io.fleetlake.stack.component;
 
 import io.fleetlake.common.process.LogFiles;
+import io.fleetlake.redis.RedisConnections;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,7 +74,7 @@ public final class HealthProbes {
     /** Redis answers PING, with the credentials the URI carries. */
     public static BooleanSupplier redis(URI uri) {
         return () -> {
-            try (Jedis jedis = new Jedis(uri, (int) PROBE_TIMEOUT.toMillis())) {
+            try (Jedis jedis = RedisConnections.single(uri, PROBE_TIMEOUT)) {
                 return "PONG".equals(jedis.ping());
             } catch (JedisException e) {
                 return false;

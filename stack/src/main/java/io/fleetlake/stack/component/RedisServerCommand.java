@@ -2,9 +2,11 @@ package io.fleetlake.stack.component;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.identity.OwnerOnlyFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,24 +18,36 @@ import redis.embedded.core.ExecutableProvider;
  * Command line of a real redis-server: a configured binary (for example the system's), or the one bundled in the
  * embedded-redis artifact, extracted under the data directory. The append-only file keeps the current state across
  * restarts.
+ *
+ * <p>No secret is on the command line ({@code ps} shows it to every local user): the users and their passwords'
+ * hashes are in the ACL file, {@value #ACL_FILE} in the data directory, written owner-only by {@link #toCommandLine()}
+ * at every start from {@code acl} (the content of {@link io.fleetlake.redis.RedisAcl}). {@code maxmemory} with {@code
+ * maxmemory-policy noeviction}: past the limit Redis refuses writes with an OOM error instead of evicting a vehicle's
+ * state.
+ *
+ * @param maxMemory a Redis size, such as {@code 256mb}
  */
 public record RedisServerCommand(
-        Optional<Path> executable,
-        String host,
-        int port,
-        Path dataDirectory,
-        Optional<String> username,
-        Optional<String> password) {
+        Optional<Path> executable, String host, int port, Path dataDirectory, String acl, String maxMemory) {
+    /** The ACL file in the data directory. */
+    public static final String ACL_FILE = "users.acl";
+
     public RedisServerCommand {
         requireNonNull(executable, "executable is null");
-        requireNonNull(username, "username is null");
-        requireNonNull(password, "password is null");
-        requirePasswordForUsername(username, password);
         requireNonNull(host, "host is null");
         requireNonNull(dataDirectory, "dataDirectory is null");
+        requireNonNull(acl, "acl is null");
+        requireNonNull(maxMemory, "maxMemory is null");
     }
 
+    /** Writes the ACL file (owner-only) and returns the command line, which names it. */
     public List<String> toCommandLine() {
+        Path aclFile = dataDirectory.resolve(ACL_FILE);
+        try {
+            OwnerOnlyFiles.write(aclFile, acl.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the Redis ACL file " + aclFile + ": " + e.getMessage(), e);
+        }
         List<String> command = new ArrayList<>(List.of(
                 binary().toString(),
                 "--bind",
@@ -46,38 +60,15 @@ public record RedisServerCommand(
                 "yes",
                 "--save",
                 ""));
-        command.addAll(authenticationArguments(username, password));
+        command.addAll(limitArguments(maxMemory));
+        command.addAll(List.of("--aclfile", aclFile.toString()));
         return List.copyOf(command);
     }
 
-    /**
-     * The redis-server arguments that require the password: with a username, only that ACL user may connect (the
-     * default user is switched off); with a password alone, the default user needs it; with neither, none.
-     */
-    public static List<String> authenticationArguments(Optional<String> username, Optional<String> password) {
-        requireNonNull(username, "username is null");
-        requireNonNull(password, "password is null");
-        requirePasswordForUsername(username, password);
-        if (password.isPresent() && username.isPresent()) {
-            return List.of(
-                    "--user",
-                    "default",
-                    "off",
-                    "--user",
-                    username.get(),
-                    "on",
-                    ">" + password.get(),
-                    "~*",
-                    "&*",
-                    "+@all");
-        }
-        return password.map(value -> List.of("--requirepass", value)).orElse(List.of());
-    }
-
-    private static void requirePasswordForUsername(Optional<String> username, Optional<String> password) {
-        if (username.isPresent() && password.isEmpty()) {
-            throw new IllegalArgumentException("A Redis username needs a password (set redis.password)");
-        }
+    /** The memory limit and the policy that never evicts silently, as redis-server arguments. */
+    public static List<String> limitArguments(String maxMemory) {
+        requireNonNull(maxMemory, "maxMemory is null");
+        return List.of("--maxmemory", maxMemory, "--maxmemory-policy", "noeviction");
     }
 
     private Path binary() {

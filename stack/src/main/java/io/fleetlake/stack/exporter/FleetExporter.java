@@ -243,6 +243,17 @@ public final class FleetExporter implements AutoCloseable {
                         FleetMetricNames.REDIS_OLDEST_AGE,
                         "Age of the newest position of the vehicle seen longest ago in Redis",
                         seconds(age)));
+        freshness.memory().ifPresent(memory -> families.gauge(
+                        FleetMetricNames.REDIS_MEMORY_USED, "Memory Redis uses (used_memory)", memory.usedBytes())
+                .gauge(
+                        FleetMetricNames.REDIS_MEMORY_MAX,
+                        "Redis' memory limit (maxmemory); 0 when it has none",
+                        memory.maxBytes())
+                .counter(
+                        FleetMetricNames.REDIS_REFUSED_WRITES,
+                        "Commands Redis refused with OOM since it started: memory is full and, with noeviction, no"
+                                + " vehicle's state is evicted to make room",
+                        memory.refusedWrites()));
     }
 
     private static void connector(MetricFamilies families, Optional<ConnectorState> state) {

@@ -3,6 +3,7 @@ package io.fleetlake.stack.health;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
@@ -45,7 +46,7 @@ public final class StackHealthSources {
         return new HealthSources(
                 settings.kafkaBootstrapServers(),
                 groups,
-                settings.redisUri(),
+                settings.redisUri(RedisRole.MONITOR),
                 settings.catalogUri(),
                 StackCatalogIdentity.of(settings).credentialIfCreated(CatalogRole.READER),
                 connectUri(settings),
@@ -64,7 +65,7 @@ public final class StackHealthSources {
         probes.put(FleetStack.KAFKA, HealthProbes.kafka(settings.kafkaBootstrapServers()));
         probes.put(FleetStack.S3, http(settings.s3Endpoint() + "/healthz"));
         probes.put(FleetStack.MQTT, HealthProbes.tcp(host, settings.port(StackPort.MQTT)));
-        probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri())));
+        probes.put(FleetStack.REDIS, HealthProbes.redis(URI.create(settings.redisUri(RedisRole.MONITOR))));
         probes.put(FleetStack.CATALOG, http(settings.catalogUri() + CatalogAuthentication.HEALTH_PATH));
         ConnectInspector connect = new ConnectInspector(
                 connectUri(settings),

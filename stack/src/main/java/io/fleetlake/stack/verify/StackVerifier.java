@@ -14,6 +14,7 @@ import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionField;
+import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import java.net.URI;
@@ -539,7 +540,7 @@ public final class StackVerifier {
         query(Tables.POSITIONS, sql, parameters, result -> newest.put(result.getString(1), result.getLong(2)));
         progress.accept(String.format("Reading the current state of %,d vehicles from Redis ...", newest.size()));
         Map<String, Optional<Long>> inRedis = new HashMap<>();
-        try (Jedis jedis = new Jedis(URI.create(endpoints.redisUri()), (int) TIMEOUT.toMillis())) {
+        try (Jedis jedis = RedisConnections.single(URI.create(endpoints.redisUri()), TIMEOUT)) {
             List<String> vehicles = new ArrayList<>(newest.keySet());
             for (int start = 0; start < vehicles.size(); start += 1000) {
                 List<String> batch = vehicles.subList(start, Math.min(vehicles.size(), start + 1000));
@@ -559,7 +560,7 @@ public final class StackVerifier {
                     "Cannot read the current state from Redis at " + endpoints.redisEndpoint() + ": " + e.getMessage(),
                     e);
         }
-        return RedisComparison.compare(newest, inRedis, sampleLimit);
+        return RedisComparison.compare(newest, inRedis, sampleLimit, Instant.now(), endpoints.redisVehicleTtl());
     }
 
     @FunctionalInterface
@@ -572,6 +573,8 @@ public final class StackVerifier {
      *
      * @param redisUri may carry credentials; never printed
      * @param redisEndpoint the Redis address without credentials, for messages
+     * @param redisVehicleTtl the pipeline's {@code pipeline.redis-vehicle-ttl}: a vehicle unseen for longer may have
+     *     expired from Redis
      * @param pipelineConsumerGroup the pipeline's Kafka consumer group ({@code pipeline.consumer-group})
      * @param dataDirectory the stack's data folder, where the supervisor's status file is
      * @param mqttMetricsUri the MQTT broker's Prometheus endpoint, for the hop before Kafka; empty when unknown
@@ -582,6 +585,7 @@ public final class StackVerifier {
             String redisUri,
             String redisEndpoint,
             FlinkRestClient flinkRest,
+            Duration redisVehicleTtl,
             String pipelineConsumerGroup,
             Path dataDirectory,
             Optional<URI> mqttMetricsUri) {
@@ -591,6 +595,7 @@ public final class StackVerifier {
             requireNonNull(redisUri, "redisUri is null");
             requireNonNull(redisEndpoint, "redisEndpoint is null");
             requireNonNull(flinkRest, "flinkRest is null");
+            requireNonNull(redisVehicleTtl, "redisVehicleTtl is null");
             requireNonNull(pipelineConsumerGroup, "pipelineConsumerGroup is null");
             requireNonNull(dataDirectory, "dataDirectory is null");
             requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");

@@ -99,13 +99,19 @@ public record VerifyReport(
                 .forEach(entry -> line(text, "%-48s %,14d", "  " + entry.getKey(), entry.getValue()));
         line(
                 text,
-                "%-48s %,14d of %,d (behind %d, missing %d, ahead %d)",
+                "%-48s %,14d of %,d (behind %d, missing %d, expired %d, ahead %d)",
                 "Redis holds the newest position",
                 redis.matching(),
                 redis.vehicles(),
                 redis.behind(),
                 redis.missing(),
+                redis.expired(),
                 redis.ahead());
+        line(
+                text,
+                "    expired: unseen for longer than pipeline.redis-vehicle-ttl (%s), Redis dropped them on purpose;"
+                        + " not counted as lost",
+                redis.vehicleTtl());
         redis.samples().forEach(sample -> line(text, "    %s", sample));
         if (r.keysWithoutRawRecord() > 0) {
             line(
@@ -304,6 +310,8 @@ public record VerifyReport(
         redisNode.put("matching", redis.matching());
         redisNode.put("behind", redis.behind());
         redisNode.put("missing", redis.missing());
+        redisNode.put("expired", redis.expired());
+        redisNode.put("vehicle_ttl_seconds", redis.vehicleTtl().toSeconds());
         redisNode.put("ahead", redis.ahead());
         strings(redisNode.putArray("samples"), redis.samples());
         ObjectNode pipeline = root.putObject("pipeline");

@@ -27,6 +27,9 @@ final class ContainerDefinitions {
     static final String POSTGRES_IMAGE = "postgres:17.11";
     static final String TRINO_IMAGE = "trinodb/trino:476";
     static final String REDIS_IMAGE = "redis:7.4.11";
+    /** Where the container finds the stack's Redis ACL file. */
+    static final String REDIS_ACL_FILE = "/usr/local/etc/redis/users.acl";
+
     static final String MOSQUITTO_IMAGE = "eclipse-mosquitto:2.0.22";
 
     static final int KAFKA_PORT = 9092;
@@ -105,7 +108,10 @@ final class ContainerDefinitions {
                         + " && mc mb --ignore-existing fleet/" + bucket);
     }
 
-    /** redis-server with the credentials the stack's clients use ({@code redis.username} / {@code redis.password}). */
+    /**
+     * redis-server with the stack's ACL file ({@link StackSettings#redisAcl()}, copied to {@value #REDIS_ACL_FILE}:
+     * the users of the roles, default off) and its memory limit, as the embedded Redis.
+     */
     static List<String> redisCommand(StackSettings settings) {
         List<String> command = new ArrayList<>(List.of(
                 "redis-server",
@@ -116,7 +122,8 @@ final class ContainerDefinitions {
                 // A test container lives for one run: no snapshots.
                 "--save",
                 ""));
-        command.addAll(RedisServerCommand.authenticationArguments(settings.redisUsername(), settings.redisPassword()));
+        command.addAll(RedisServerCommand.limitArguments(settings.redisMaxMemory()));
+        command.addAll(List.of("--aclfile", REDIS_ACL_FILE));
         return List.copyOf(command);
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ContainerDefinitionsTest {
     private static final StackSettings SETTINGS = StackSettings.from(
@@ -79,32 +81,25 @@ class ContainerDefinitionsTest {
     }
 
     @Test
-    void redisRequiresTheCredentialsTheClientsUse() {
-        assertThat(ContainerDefinitions.redisCommand(settings(Map.of(
-                        "redis.username", "fleet-it",
-                        "redis.password", "it-secret"))))
+    void redisReadsTheStacksAclFileAndNeverEvicts(@TempDir Path data) {
+        StackSettings settings =
+                settings(Map.of("redis.maxmemory", "64mb", StackSettings.DATA_DIRECTORY, data.toString()));
+
+        assertThat(ContainerDefinitions.redisCommand(settings))
                 .containsExactly(
                         "redis-server",
                         "--protected-mode",
                         "no",
                         "--save",
                         "",
-                        "--user",
-                        "default",
-                        "off",
-                        "--user",
-                        "fleet-it",
-                        "on",
-                        ">it-secret",
-                        "~*",
-                        "&*",
-                        "+@all");
-        assertThat(ContainerDefinitions.redisCommand(settings(Map.of("redis.password", "it-secret"))))
-                .endsWith("--requirepass", "it-secret");
-        assertThat(ContainerDefinitions.redisCommand(settings(Map.of())))
-                .containsExactly("redis-server", "--protected-mode", "no", "--save", "");
-        assertThatThrownBy(() -> ContainerDefinitions.redisCommand(settings(Map.of("redis.username", "fleet-it"))))
-                .hasMessageContaining("needs a password");
+                        "--maxmemory",
+                        "64mb",
+                        "--maxmemory-policy",
+                        "noeviction",
+                        "--aclfile",
+                        "/usr/local/etc/redis/users.acl");
+        assertThat(String.join(" ", ContainerDefinitions.redisCommand(settings)))
+                .doesNotContain(settings.redisPassword(RedisRole.ADMIN));
     }
 
     @Test

@@ -20,6 +20,7 @@ import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_IMAGE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_PORT;
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
@@ -141,13 +142,14 @@ public final class ContainerServers implements StackServers {
 
     private Component redis() {
         GenericContainer<?> redis = new GenericContainer<>(DockerImageName.parse(REDIS_IMAGE))
+                .withCopyToContainer(Transferable.of(settings.redisAcl()), ContainerDefinitions.REDIS_ACL_FILE)
                 .withCommand(ContainerDefinitions.redisCommand(settings).toArray(String[]::new));
         publish(redis, settings.port(StackPort.REDIS), REDIS_PORT);
         return new ContainerComponent(
                 FleetStack.REDIS,
                 Set.of(),
                 redis,
-                HealthProbes.redis(URI.create(settings.redisUri())),
+                HealthProbes.redis(URI.create(settings.redisUri(RedisRole.MONITOR))),
                 settings.redisEndpoint());
     }
 

@@ -22,9 +22,7 @@ import org.testcontainers.containers.PostgreSQLContainer;
 /** The containers as configured, before anything starts: building them does not touch Docker. */
 class ContainerServersTest {
     private final StackSettings settings = StackSettings.from(
-            ConfigSource.of(Map.of(
-                    StackSettings.FREE_PORTS, "true", "redis.username", "fleet-it", "redis.password", "it-secret")),
-            Path.of("target", "container-servers-test"));
+            ConfigSource.of(Map.of(StackSettings.FREE_PORTS, "true")), Path.of("target", "container-servers-test"));
     private final ContainerServers servers = new ContainerServers(settings, 25432, "pg-secret");
     private final Map<String, ContainerComponent> components = servers.components().stream()
             .map(ContainerComponent.class::cast)

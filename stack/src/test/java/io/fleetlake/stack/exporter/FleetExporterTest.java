@@ -47,6 +47,9 @@ class FleetExporterTest {
                 .isEqualTo(7);
         assertThat(value("fleet_redis_last_seen_oldest_age_seconds", Map.of())).isEqualTo(180);
         assertThat(value("fleet_redis_last_seen_median_age_seconds", Map.of())).isEqualTo(6);
+        assertThat(value("fleet_redis_memory_used_bytes", Map.of())).isEqualTo(200_000_000);
+        assertThat(value("fleet_redis_memory_max_bytes", Map.of())).isEqualTo(268_435_456);
+        assertThat(value("fleet_redis_oom_refusals_total", Map.of())).isEqualTo(4);
         assertThat(value("fleet_connect_connector_state", Map.of("connector", "mqtt-positions", "state", "RUNNING")))
                 .isEqualTo(1);
         assertThat(value("fleet_connect_connector_state", Map.of("connector", "mqtt-positions", "state", "PAUSED")))

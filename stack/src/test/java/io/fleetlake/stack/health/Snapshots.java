@@ -11,6 +11,7 @@ import io.fleetlake.stack.inspect.ConsumerLagInspector.PartitionLag;
 import io.fleetlake.stack.inspect.DeadLetterInspector.DeadLetterCounts;
 import io.fleetlake.stack.inspect.FlinkInspector.Checkpoint;
 import io.fleetlake.stack.inspect.FlinkInspector.PipelineJob;
+import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.RedisInspector.Freshness;
 import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
 import io.fleetlake.stack.verify.IngestHopReconciliation;
@@ -42,7 +43,8 @@ final class Snapshots {
             340,
             Optional.of(Duration.ofMinutes(3)),
             Optional.of(Duration.ofSeconds(6)),
-            Optional.of(Duration.ofSeconds(1)));
+            Optional.of(Duration.ofSeconds(1)),
+            Optional.of(new RedisInspector.Memory(200_000_000, 268_435_456, 4)));
     ConnectorState connector =
             new ConnectorState("mqtt-positions", "RUNNING", List.of(new TaskState(0, "RUNNING", Optional.empty())));
     Reading<IngestWorkerHealth> ingestHealth = Reading.of(new IngestWorkerHealth(true, List.of(), 2, 40));

@@ -84,11 +84,7 @@ public final class SharedStack implements BeforeAllCallback, ParameterResolver {
                     // enrichment and window tests do not wait for minutes.
                     Map.entry("enrichment.route-refresh", "3s"),
                     Map.entry("enrichment.route-stale-after", "12s"),
-                    Map.entry("pipeline.source-idleness", "5s"),
-                    // Outside the embedded default Redis is never anonymous: the tests run with an ACL user, so
-                    // every client (pipeline, dashboard, tests) proves it authenticates.
-                    Map.entry("redis.username", "fleet-it"),
-                    Map.entry("redis.password", "it-secret-" + Instant.now().toEpochMilli())));
+                    Map.entry("pipeline.source-idleness", "5s")));
             StackSettings settings = StackSettings.from(configuration, dataDirectory);
             FleetHome home = FleetHome.locate();
             EmbeddedStack stack = FleetStack.create(settings, home, provider.servers(settings, home));

@@ -78,7 +78,7 @@ class VerifyReportIngestHopTest {
                 VerifyScope.everything(),
                 clean,
                 0,
-                RedisComparison.compare(Map.of(), Map.of(), 10),
+                RedisComparison.compare(Map.of(), Map.of(), 10, Instant.EPOCH, Duration.ofDays(7)),
                 new PipelineRestarts(Optional.of("job"), "RUNNING", OptionalLong.of(0)),
                 Optional.empty(),
                 Optional.empty(),

@@ -34,7 +34,7 @@ class VerifyReportTest {
                 VerifyScope.everything(),
                 reconciliation,
                 0,
-                RedisComparison.compare(Map.of(), Map.of(), 10),
+                RedisComparison.compare(Map.of(), Map.of(), 10, Instant.EPOCH, Duration.ofDays(7)),
                 new PipelineRestarts(Optional.of("job"), "RUNNING", OptionalLong.of(0)),
                 Optional.empty(),
                 wait,
