@@ -56,7 +56,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A certificate authority of one data folder for the MQTT TLS listener: on first use it creates a CA key and
+ * A certificate authority of one data folder for a TLS listener (MQTT, Trino): on first use it creates a CA key and
  * certificate and a server certificate signed by it (EC P-256), as PEM files in one folder. Clients trust {@value
  * #CA_CERTIFICATE}; the keys are owner-only. The server certificate is issued again when it no longer names every
  * host asked for or expires within 30 days; the CA stays, so clients keep trusting the same file.
@@ -86,7 +86,16 @@ public final class LocalCertificateAuthority {
      * @return the server certificate chain (server, then CA) and key
      */
     public static TlsFiles ensure(Path folder, Collection<String> hostnames, Clock clock) {
+        return ensure(folder, hostnames, clock, "MQTT");
+    }
+
+    /**
+     * As {@link #ensure(Path, Collection, Clock)}, for the server named {@code service} (in the CA's name and the
+     * messages), such as {@code Trino}: each service has a folder, and so a CA, of its own.
+     */
+    public static TlsFiles ensure(Path folder, Collection<String> hostnames, Clock clock, String service) {
         requireNonNull(folder, "folder is null");
+        requireNonNull(service, "service is null");
         requireNonNull(clock, "clock is null");
         Set<String> names = new LinkedHashSet<>(requireNonNull(hostnames, "hostnames is null"));
         if (names.isEmpty()) {
@@ -99,8 +108,8 @@ public final class LocalCertificateAuthority {
             Path caKey = folder.resolve(CA_KEY);
             if (!Files.exists(caCertificate) || !Files.exists(caKey)) {
                 KeyPair ca = newKeyPair(random);
-                X500Name subject = new X500Name(
-                        "CN=Fleet lakehouse local MQTT CA " + Instant.now(clock).getEpochSecond());
+                X500Name subject = new X500Name("CN=Fleet lakehouse local " + service + " CA "
+                        + Instant.now(clock).getEpochSecond());
                 X509Certificate certificate =
                         sign(subject, ca.getPublic(), subject, ca, clock, CA_VALIDITY, random, true, List.of());
                 writePem(caKey, List.of(ca.getPrivate()), true);
@@ -130,9 +139,10 @@ public final class LocalCertificateAuthority {
             return new TlsFiles(serverCertificate, serverKey);
         } catch (IOException e) {
             throw new UncheckedIOException(
-                    "Cannot create the MQTT TLS certificate in " + folder + ": " + e.getMessage(), e);
+                    "Cannot create the " + service + " TLS certificate in " + folder + ": " + e.getMessage(), e);
         } catch (GeneralSecurityException | OperatorCreationException e) {
-            throw new IllegalStateException("Cannot create the MQTT TLS certificate in " + folder + ": " + e, e);
+            throw new IllegalStateException(
+                    "Cannot create the " + service + " TLS certificate in " + folder + ": " + e, e);
         }
     }
 
