@@ -33,7 +33,7 @@ record Backends(
         JedisCurrentStateReader redis = JedisCurrentStateReader.connect(config.redisUri());
         return new Backends(
                 redis,
-                new TrinoHistoryReader(config.trinoJdbcUrl()),
+                new TrinoHistoryReader(config.trinoConnections()),
                 new FlinkRestCountersReader(new JavaHttpFlinkRestClient(config.flinkRestUri(), mapper)),
                 redis::close);
     }

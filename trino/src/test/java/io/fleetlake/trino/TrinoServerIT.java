@@ -86,7 +86,7 @@ class TrinoServerIT {
                             .executeQuery("SELECT 1"))
                     .as("a wrong password")
                     .isInstanceOf(SQLException.class)
-                    .hasMessageContaining("401");
+                    .hasMessageContaining("Authentication failed");
             HttpClient http = HttpClient.newHttpClient();
             HttpResponse<String> overHttp = http.send(
                     HttpRequest.newBuilder(server.uri().resolve("/v1/statement"))

@@ -3,6 +3,7 @@ package io.fleetlake.stack.cli;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.health.StackHealthSources;
@@ -181,7 +182,7 @@ public final class VerifyCommand implements Callable<Integer> {
     static Endpoints endpoints(StackSettings settings, ConfigSource configuration) {
         return new Endpoints(
                 settings.kafkaBootstrapServers(),
-                settings.trinoJdbcUrl(),
+                settings.trino(TrinoUser.MONITOR),
                 settings.redisUri(),
                 settings.redisEndpoint(),
                 settings.flinkRestUri(),
