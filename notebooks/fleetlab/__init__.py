@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pandas
 import requests
 import trino
+import trino.auth
 from pyiceberg.catalog.rest import RestCatalog
 from pyiceberg.table import Table
 
@@ -35,7 +36,7 @@ __all__ = [
 #: Environment variable -> default. The defaults match the embedded stack started by ``./fleet up``.
 ENVIRONMENT: Mapping[str, str] = {
     "FLEET_TRINO_HOST": "127.0.0.1",
-    "FLEET_TRINO_PORT": "18080",
+    "FLEET_TRINO_PORT": "18443",
     "FLEET_TRINO_USER": "analyst",
     "FLEET_CATALOG_URI": "http://127.0.0.1:18181",
     "FLEET_S3_ENDPOINT": "http://127.0.0.1:19000",
@@ -79,6 +80,12 @@ class Settings:
     #: ``<client id>:<secret>`` of a catalog reader (``FLEET_CATALOG_CREDENTIAL``); empty for a catalog without
     #: authentication. Never printed.
     catalog_credential: str = dataclasses.field(default="", repr=False)
+    #: The Trino user's password (``FLEET_TRINO_PASSWORD``; the analyst's of ``FLEET_DATA_DIR`` when unset). Trino
+    #: refuses every query without one. Never printed.
+    trino_password: str = dataclasses.field(default="", repr=False)
+    #: The CA certificate (PEM) Trino's HTTPS certificate is signed by (``FLEET_TRINO_CA``; the embedded stack's
+    #: ``<FLEET_DATA_DIR>/trino/tls/ca.pem`` when unset); empty to trust the system's certificate authorities.
+    trino_ca: str = ""
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None) -> Settings:
@@ -108,11 +115,13 @@ class Settings:
             catalog_credential=source.get(
                 "FLEET_CATALOG_CREDENTIAL", stack_secrets.get("FLEET_CATALOG_CREDENTIAL", "")
             ).strip(),
+            trino_password=source.get("FLEET_TRINO_PASSWORD", stack_secrets.get("FLEET_TRINO_PASSWORD", "")).strip(),
+            trino_ca=source.get("FLEET_TRINO_CA", stack_secrets.get("FLEET_TRINO_CA", "")).strip(),
         )
 
     @property
     def trino_url(self) -> str:
-        return f"http://{self.trino_host}:{self.trino_port}"
+        return f"https://{self.trino_host}:{self.trino_port}"
 
     def catalog_properties(self) -> dict[str, str]:
         """pyiceberg REST catalog properties. The storage endpoint is set here rather than taken from the catalog's
@@ -186,13 +195,21 @@ def connect(settings: Settings | None = None) -> FleetLab:
     _require_listening("Trino", settings.trino_url, "FLEET_TRINO_HOST/FLEET_TRINO_PORT")
     _require_listening("The Iceberg REST catalog", settings.catalog_uri, "FLEET_CATALOG_URI")
     _require_listening("The S3 storage", settings.s3_endpoint, "FLEET_S3_ENDPOINT")
+    if not settings.trino_password:
+        raise SettingsError(
+            "FLEET_TRINO_PASSWORD is not set: give the password of the Trino user "
+            f"{settings.trino_user!r}, or FLEET_DATA_DIR to read the analyst's from the embedded stack's data folder"
+        )
+    # HTTPS only: Trino takes a password over TLS alone, and answers 403 on its plain HTTP port.
     connection = trino.dbapi.connect(
         host=settings.trino_host,
         port=settings.trino_port,
         user=settings.trino_user,
+        auth=trino.auth.BasicAuthentication(settings.trino_user, settings.trino_password),
         catalog=TRINO_CATALOG,
         schema=NAMESPACE,
-        http_scheme="http",
+        http_scheme="https",
+        verify=settings.trino_ca or True,
         timezone="UTC",
         source="fleet-notebooks",
     )
@@ -231,7 +248,8 @@ def _column(rows: list[list[Any]], index: int, trino_type: str) -> Any:
 
 
 def _stack_secrets(data_dir: str) -> dict[str, str]:
-    """The S3 keys and the catalog reader's credential the embedded stack generated in ``<data_dir>/secrets``."""
+    """The S3 keys, the catalog reader's credential, the Trino analyst's password and Trino's CA that the embedded
+    stack generated in ``<data_dir>/secrets`` and ``<data_dir>/trino/tls``."""
     if not data_dir:
         return {}
     secrets = os.path.join(data_dir, "secrets")
@@ -243,6 +261,12 @@ def _stack_secrets(data_dir: str) -> dict[str, str]:
         found["FLEET_S3_SECRET_KEY"] = s3["secret-key"]
     if "fleet-reader" in catalog:
         found["FLEET_CATALOG_CREDENTIAL"] = "fleet-reader:" + catalog["fleet-reader"]
+    trino_secrets = _properties(os.path.join(secrets, "trino.properties"))
+    if "analyst" in trino_secrets:
+        found["FLEET_TRINO_PASSWORD"] = trino_secrets["analyst"]
+    trino_ca = os.path.join(data_dir, "trino", "tls", "ca.pem")
+    if os.path.isfile(trino_ca):
+        found["FLEET_TRINO_CA"] = trino_ca
     return found
 
 

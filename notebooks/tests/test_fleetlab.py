@@ -33,7 +33,7 @@ class SettingsTest(unittest.TestCase):
                 s3_region="us-east-1",
             ),
         )
-        self.assertEqual(settings.trino_url, "http://127.0.0.1:18080")
+        self.assertEqual(settings.trino_url, "https://127.0.0.1:18443")
 
     def test_every_variable_overrides_its_default(self):
         settings = fleetlab.Settings.from_environment(
@@ -49,7 +49,7 @@ class SettingsTest(unittest.TestCase):
             }
         )
 
-        self.assertEqual(settings.trino_url, "http://trino.internal:8080")
+        self.assertEqual(settings.trino_url, "https://trino.internal:8080")
         self.assertEqual(settings.trino_user, "auditor")
         self.assertEqual(settings.catalog_uri, "http://catalog.internal:8181")
         self.assertEqual(
@@ -123,7 +123,7 @@ class ConnectTest(unittest.TestCase):
             fleetlab.connect(settings)
 
         message = str(raised.exception)
-        self.assertIn(f"Trino is not reachable at http://127.0.0.1:{port}", message)
+        self.assertIn(f"Trino is not reachable at https://127.0.0.1:{port}", message)
         self.assertIn("FLEET_TRINO_HOST/FLEET_TRINO_PORT", message)
         self.assertIn("./fleet up", message)
 

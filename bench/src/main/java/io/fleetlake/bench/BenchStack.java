@@ -14,6 +14,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.identity.IssuedSecret;
 import io.fleetlake.identity.mqtt.PrincipalAdministration;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
@@ -70,7 +71,7 @@ public final class BenchStack implements AutoCloseable {
         this.settings = settings;
         this.simulator = simulator;
         this.profileDirectory = profileDirectory;
-        this.trino = new TrinoClient(settings.trinoJdbcUrl());
+        this.trino = new TrinoClient(settings.trino(TrinoUser.MONITOR));
         this.cpu = new CpuMonitor(ProcStat.system(), cpuSources(), Clock.systemUTC());
     }
 

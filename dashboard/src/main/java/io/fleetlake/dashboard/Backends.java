@@ -37,7 +37,7 @@ record Backends(
         JedisCurrentStateReader redis = JedisCurrentStateReader.connect(config.redisUri());
         return new Backends(
                 redis,
-                new TrinoHistoryReader(config.trinoJdbcUrl()),
+                new TrinoHistoryReader(config.trinoConnections()),
                 new FlinkRestCountersReader(flinkRest(config)::get),
                 redis::close);
     }

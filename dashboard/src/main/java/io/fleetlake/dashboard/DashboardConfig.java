@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.flink.rest.FlinkRestTls;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,6 +23,10 @@ import java.util.Set;
  *     {@code rediss://}; the password is redacted in {@link #toString()}
  * @param trinoJdbcUrl Trino with the Iceberg catalog, for replay and snapshots; query parameters (which may hold a
  *     password) are redacted in {@link #toString()}
+ * @param trinoUser the read-only Trino user the dashboard queries as ({@value #TRINO_USER})
+ * @param trinoPassword its password ({@value #TRINO_PASSWORD}); never printed; required to read the history
+ * @param trinoCaCertificate the CA certificate (PEM) Trino's certificate is signed by ({@value #TRINO_CA}); empty to
+ *     trust the JVM's default trust store
  * @param flinkRestUri REST API of the Flink cluster running the fleet pipeline, for its counters
  * @param staleAfter a vehicle whose newest fix is older than this is shown as stale
  * @param pollInterval how often the page asks for new data
@@ -34,6 +41,9 @@ public record DashboardConfig(
         int port,
         URI redisUri,
         String trinoJdbcUrl,
+        String trinoUser,
+        Optional<String> trinoPassword,
+        Optional<Path> trinoCaCertificate,
         URI flinkRestUri,
         Duration staleAfter,
         Duration pollInterval,
@@ -44,6 +54,9 @@ public record DashboardConfig(
     public static final String PORT = "dashboard.port";
     public static final String REDIS_URI = "dashboard.redis-uri";
     public static final String TRINO_JDBC_URL = "dashboard.trino-jdbc-url";
+    public static final String TRINO_USER = "dashboard.trino-user";
+    public static final String TRINO_PASSWORD = "dashboard.trino-password";
+    public static final String TRINO_CA = "dashboard.trino-ca";
     public static final String FLINK_REST_URI = "dashboard.flink-rest-uri";
     public static final String STALE_AFTER = "dashboard.stale-after";
     public static final String POLL_INTERVAL = "dashboard.poll-interval";
@@ -52,7 +65,8 @@ public record DashboardConfig(
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8088;
     public static final URI DEFAULT_REDIS_URI = URI.create("redis://127.0.0.1:6379");
-    public static final String DEFAULT_TRINO_JDBC_URL = "jdbc:trino://127.0.0.1:8080/iceberg";
+    public static final String DEFAULT_TRINO_JDBC_URL = "jdbc:trino://127.0.0.1:8443/iceberg";
+    public static final String DEFAULT_TRINO_USER = TrinoUser.DASHBOARD.userName();
     public static final URI DEFAULT_FLINK_REST_URI = URI.create("http://127.0.0.1:8081");
     public static final Duration DEFAULT_STALE_AFTER = Duration.ofMinutes(2);
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(2);
@@ -70,6 +84,9 @@ public record DashboardConfig(
         requireNonNull(host, "host is null");
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(trinoJdbcUrl, "trinoJdbcUrl is null");
+        requireNonNull(trinoUser, "trinoUser is null");
+        requireNonNull(trinoPassword, "trinoPassword is null");
+        requireNonNull(trinoCaCertificate, "trinoCaCertificate is null");
         requireNonNull(flinkRestUri, "flinkRestUri is null");
         requireNonNull(staleAfter, "staleAfter is null");
         requireNonNull(pollInterval, "pollInterval is null");
@@ -112,6 +129,9 @@ public record DashboardConfig(
                 source.port(PORT, DEFAULT_PORT),
                 source.uri(REDIS_URI, DEFAULT_REDIS_URI),
                 source.string(TRINO_JDBC_URL, DEFAULT_TRINO_JDBC_URL),
+                source.string(TRINO_USER, DEFAULT_TRINO_USER),
+                source.string(TRINO_PASSWORD),
+                source.string(TRINO_CA).map(Path::of),
                 source.uri(FLINK_REST_URI, DEFAULT_FLINK_REST_URI),
                 source.duration(STALE_AFTER, DEFAULT_STALE_AFTER),
                 source.duration(POLL_INTERVAL, DEFAULT_POLL_INTERVAL),
@@ -130,9 +150,24 @@ public record DashboardConfig(
     @Override
     public String toString() {
         return "DashboardConfig{host=" + host + ", port=" + port + ", redisUri=" + Redaction.uri(redisUri)
-                + ", trinoJdbcUrl=" + Redaction.jdbcUrl(trinoJdbcUrl) + ", flinkRestUri=" + Redaction.uri(flinkRestUri)
+                + ", trinoJdbcUrl=" + Redaction.jdbcUrl(trinoJdbcUrl) + ", trinoUser=" + trinoUser + ", trinoPassword="
+                + trinoPassword.map(password -> "****").orElse("(none)") + ", trinoCaCertificate="
+                + trinoCaCertificate.map(Path::toString).orElse("(JVM default)") + ", flinkRestUri="
+                + Redaction.uri(flinkRestUri)
                 + ", staleAfter=" + staleAfter + ", pollInterval=" + pollInterval + ", replayLookback="
                 + replayLookback + ", flinkRestTls=" + flinkRestTls.isPresent() + "}";
+    }
+
+    /**
+     * Connections to Trino as {@link #trinoUser()}.
+     *
+     * @throws ConfigException when no password is configured: Trino refuses every user without one
+     */
+    public TrinoConnectionFactory trinoConnections() {
+        String password = trinoPassword.orElseThrow(() -> new ConfigException("Set " + TRINO_PASSWORD
+                + " (environment " + ConfigSource.environmentName(TRINO_PASSWORD) + "): the password of the Trino user "
+                + trinoUser + ", which the replay and the snapshot list query as"));
+        return new TrinoConnectionFactory(trinoJdbcUrl, trinoUser, password, trinoCaCertificate, "fleet-dashboard");
     }
 
     private static void requireServerUri(String key, URI uri, Set<String> schemes, String example) {

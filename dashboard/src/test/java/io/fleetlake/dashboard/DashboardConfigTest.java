@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +20,10 @@ class DashboardConfigTest {
                         "127.0.0.1",
                         8088,
                         URI.create("redis://127.0.0.1:6379"),
-                        "jdbc:trino://127.0.0.1:8080/iceberg",
+                        "jdbc:trino://127.0.0.1:8443/iceberg",
+                        "fleet-dashboard",
+                        Optional.empty(),
+                        Optional.empty(),
                         URI.create("http://127.0.0.1:8081"),
                         Duration.ofMinutes(2),
                         Duration.ofSeconds(2),
@@ -29,15 +33,18 @@ class DashboardConfigTest {
 
     @Test
     void everyKeyIsRead() {
-        DashboardConfig config = DashboardConfig.from(ConfigSource.of(Map.of(
-                "dashboard.host", "dashboard.local",
-                "dashboard.port", "18088",
-                "dashboard.redis-uri", "rediss://fleet:secret@redis.local:16379/2",
-                "dashboard.trino-jdbc-url", "jdbc:trino://trino.local:18080/iceberg?SSL=true",
-                "dashboard.flink-rest-uri", "https://flink.local:18081",
-                "dashboard.stale-after", "90s",
-                "dashboard.poll-interval", "500ms",
-                "dashboard.replay-lookback", "6h")));
+        DashboardConfig config = DashboardConfig.from(ConfigSource.of(Map.ofEntries(
+                Map.entry("dashboard.host", "dashboard.local"),
+                Map.entry("dashboard.port", "18088"),
+                Map.entry("dashboard.redis-uri", "rediss://fleet:secret@redis.local:16379/2"),
+                Map.entry("dashboard.trino-jdbc-url", "jdbc:trino://trino.local:18080/iceberg?SSL=true"),
+                Map.entry("dashboard.trino-user", "replay"),
+                Map.entry("dashboard.trino-password", "replay-password"),
+                Map.entry("dashboard.trino-ca", "/etc/trino/ca.pem"),
+                Map.entry("dashboard.flink-rest-uri", "https://flink.local:18081"),
+                Map.entry("dashboard.stale-after", "90s"),
+                Map.entry("dashboard.poll-interval", "500ms"),
+                Map.entry("dashboard.replay-lookback", "6h"))));
 
         assertThat(config)
                 .isEqualTo(new DashboardConfig(
@@ -45,6 +52,9 @@ class DashboardConfigTest {
                         18088,
                         URI.create("rediss://fleet:secret@redis.local:16379/2"),
                         "jdbc:trino://trino.local:18080/iceberg?SSL=true",
+                        "replay",
+                        Optional.of("replay-password"),
+                        Optional.of(Path.of("/etc/trino/ca.pem")),
                         URI.create("https://flink.local:18081"),
                         Duration.ofSeconds(90),
                         Duration.ofMillis(500),
@@ -155,5 +165,18 @@ class DashboardConfigTest {
 
     private static DashboardConfig configWith(String key, String value) {
         return DashboardConfig.from(ConfigSource.of(Map.of(key, value)));
+    }
+
+    @Test
+    void trinoConnectionsNeedThePasswordWhichIsNeverPrinted() {
+        assertThatThrownBy(() -> DashboardConfig.from(ConfigSource.empty()).trinoConnections())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("dashboard.trino-password");
+
+        DashboardConfig config = DashboardConfig.from(ConfigSource.of(
+                Map.of("dashboard.trino-password", "replay-password", "dashboard.trino-ca", "/etc/trino/ca.pem")));
+        assertThat(config.trinoConnections().user()).isEqualTo("fleet-dashboard");
+        assertThat(config.trinoConnections().trustStore()).contains(Path.of("/etc/trino/ca.pem"));
+        assertThat(config.toString()).doesNotContain("replay-password").contains("trinoPassword=****");
     }
 }

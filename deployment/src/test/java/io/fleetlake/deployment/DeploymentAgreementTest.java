@@ -244,7 +244,7 @@ class DeploymentAgreementTest {
     @Test
     void dashboardReadsTheServicesOfTheDeployment() {
         assertThat(compose.environment(DASHBOARD))
-                .containsEntry("FLEET_DASHBOARD_TRINO_JDBC_URL", "jdbc:trino://" + TRINO + ":8080/iceberg")
+                .containsEntry("FLEET_DASHBOARD_TRINO_JDBC_URL", "jdbc:trino://" + TRINO + ":8443/iceberg")
                 .containsEntry("FLEET_DASHBOARD_FLINK_REST_URI", "http://" + FLINK_JOB_MANAGER + ":8081");
     }
 

@@ -56,7 +56,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * A certificate authority of one data folder for the MQTT TLS listener: on first use it creates a CA key and
+ * A certificate authority of one data folder for a TLS listener (MQTT, Trino): on first use it creates a CA key and
  * certificate and a server certificate signed by it (EC P-256), as PEM files in one folder. Clients trust {@value
  * #CA_CERTIFICATE}; the keys are owner-only. The server certificate is issued again when it no longer names every
  * host asked for or expires within 30 days; the CA stays, so clients keep trusting the same file.
@@ -90,9 +90,22 @@ public final class LocalCertificateAuthority {
      * @return the server certificate chain (server, then CA) and key
      */
     public static TlsFiles ensure(Path folder, Collection<String> hostnames, Clock clock) {
-        return ensure(folder, "Fleet lakehouse local MQTT CA", "MQTT TLS", hostnames, clock, new KeyPurposeId[] {
-            KeyPurposeId.id_kp_serverAuth
-        });
+        return ensure(folder, hostnames, clock, "MQTT");
+    }
+
+    /**
+     * As {@link #ensure(Path, Collection, Clock)}, for the server named {@code service} (in the CA's name and the
+     * messages), such as {@code Trino}: each service has a folder, and so a CA, of its own.
+     */
+    public static TlsFiles ensure(Path folder, Collection<String> hostnames, Clock clock, String service) {
+        requireNonNull(service, "service is null");
+        return ensure(
+                folder,
+                "Fleet lakehouse local " + service + " CA",
+                service + " TLS",
+                hostnames,
+                clock,
+                new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth});
     }
 
     /**

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
@@ -14,6 +15,9 @@ import io.fleetlake.stack.component.TrinoComponent;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.process.FleetHome;
+import io.fleetlake.trino.EmbeddedTrinoSecrets;
+import io.fleetlake.trino.TrinoConfig;
+import io.fleetlake.trino.TrinoSecurity;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -153,15 +157,24 @@ public final class EmbeddedServers implements StackServers {
                 "trino.s3-access-key", settings.s3AccessKey(),
                 "trino.s3-secret-key", settings.s3SecretKey(),
                 "trino.s3-region", settings.s3Region()));
-        // A maintainer, not a reader: Trino's own users write and expire snapshots through it (fleet sql, audits), and
-        // which of them may is Trino's access control (issue 23, a later step); the catalog still refuses Trino a drop
-        // or purge.
+        // Two catalogs on the same warehouse: iceberg with a reader's credential, which every user reads through, and
+        // iceberg_admin with the maintainer's, which only admin may use (rules.json); so even a flaw in Trino's access
+        // control cannot make a reader's query write. The catalog still refuses Trino a drop or purge.
+        StackCatalogIdentity catalogIdentity = StackCatalogIdentity.of(settings).ensure();
         configuration.put(
-                "trino.catalog-credential",
-                StackCatalogIdentity.of(settings)
-                        .ensure()
-                        .credential(CatalogRole.MAINTAINER)
-                        .value());
+                TrinoConfig.CATALOG_CREDENTIAL,
+                catalogIdentity.credential(CatalogRole.READER).value());
+        configuration.put(
+                TrinoSecurity.ADMIN_CATALOG_CREDENTIAL,
+                catalogIdentity.credential(CatalogRole.MAINTAINER).value());
+        EmbeddedTrinoSecrets trinoSecrets = settings.trinoSecrets();
+        configuration.put(TrinoSecurity.HTTPS_PORT, javaComponents.port(StackPort.TRINO_HTTPS));
+        configuration.put(
+                TrinoSecurity.TLS_DIRECTORY, trinoSecrets.tlsDirectory().toString());
+        configuration.put(TrinoSecurity.SHARED_SECRET, trinoSecrets.sharedSecret());
+        for (TrinoUser user : TrinoUser.values()) {
+            configuration.put(TrinoSecurity.PASSWORD_PREFIX + user.userName(), trinoSecrets.password(user));
+        }
         configuration.putAll(javaComponents.userKeys("trino"));
         return configuration;
     }

@@ -2,11 +2,13 @@ package io.fleetlake.stack;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.identity.OwnerOnlyFiles;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
@@ -26,7 +28,10 @@ import io.fleetlake.stack.metrics.PrometheusServer;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -255,6 +260,8 @@ public final class FleetStack {
                 "dashboard.port", javaComponents.port(StackPort.DASHBOARD),
                 "dashboard.redis-uri", settings.redisUri(RedisRole.DASHBOARD),
                 "dashboard.trino-jdbc-url", settings.trinoJdbcUrl(),
+                "dashboard.trino-password", settings.trinoSecrets().password(TrinoUser.DASHBOARD),
+                "dashboard.trino-ca", settings.trinoSecrets().caCertificate().toString(),
                 "dashboard.flink-rest-uri", flinkUri,
                 "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
                 "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"));
@@ -374,7 +381,7 @@ public final class FleetStack {
                         directory,
                         listen,
                         targets,
-                        Optional.of(host + ":" + settings.port(StackPort.TRINO)),
+                        Optional.of(trinoScrapeTarget(settings, directory)),
                         rules))
                 .workingDirectory(directory)
                 .logFile(settings.logFile(PROMETHEUS))
@@ -382,6 +389,23 @@ public final class FleetStack {
                 .listensOn(settings.port(StackPort.PROMETHEUS))
                 .endpoint("http://" + listen)
                 .build());
+    }
+
+    /** Trino's HTTPS port, scraped as fleet-monitor with its password in an owner-only file of Prometheus's own. */
+    private static PrometheusServer.TrinoTarget trinoScrapeTarget(StackSettings settings, Path directory) {
+        Path passwordFile = directory.resolve("trino-password");
+        try {
+            OwnerOnlyFiles.write(
+                    passwordFile,
+                    settings.trinoSecrets().password(TrinoUser.MONITOR).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + passwordFile, e);
+        }
+        return new PrometheusServer.TrinoTarget(
+                settings.host() + ":" + settings.port(StackPort.TRINO_HTTPS),
+                TrinoUser.MONITOR.userName(),
+                passwordFile,
+                settings.trinoSecrets().caCertificate());
     }
 
     private static List<String> concat(List<String> first, List<String> second) {

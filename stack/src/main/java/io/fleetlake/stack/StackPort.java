@@ -14,7 +14,10 @@ public enum StackPort {
     FLINK("pipeline.rest-port", 18081),
     /** The JobManager's RPC port in the cluster pipeline mode, which the TaskManagers connect to. */
     FLINK_RPC("cluster.jobmanager-rpc-port", 18123),
+    /** Trino's plain HTTP port: its internal requests and {@code GET /v1/info}; every client request is refused. */
     TRINO("trino.port", 18080),
+    /** Trino's HTTPS port, the one clients use (a user and its password, the data folder's CA). */
+    TRINO_HTTPS("trino.https-port", 18443),
     PLANNING("planning.port", 18090),
     DASHBOARD("dashboard.port", 18088),
     MAINTENANCE("maintenance.metrics-port", 18094),

@@ -9,6 +9,10 @@ import io.fleetlake.model.PipelineMode;
 import io.fleetlake.redis.RedisAcl;
 import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.trino.EmbeddedTrinoSecrets;
+import io.fleetlake.trino.TrinoEtc;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -251,8 +255,27 @@ public record StackSettings(
         return "http://" + host + ":" + port(StackPort.PLANNING);
     }
 
+    /** Trino's JDBC URL on its HTTPS port, catalog {@code iceberg}; connect through {@link #trino(TrinoUser)}. */
     public String trinoJdbcUrl() {
-        return "jdbc:trino://" + host + ":" + port(StackPort.TRINO) + "/iceberg";
+        return "jdbc:trino://" + host + ":" + port(StackPort.TRINO_HTTPS) + "/iceberg";
+    }
+
+    /**
+     * Connections to the stack's Trino as {@code user}, with its password generated for the data folder and the data
+     * folder's Trino CA. {@link TrinoUser#ADMIN} connects to the {@value TrinoEtc#ICEBERG_ADMIN_CATALOG} catalog, the
+     * only one through which Trino can write (it holds the maintainer's catalog credential, {@code iceberg} a
+     * reader's).
+     */
+    public TrinoConnectionFactory trino(TrinoUser user) {
+        EmbeddedTrinoSecrets secrets = trinoSecrets();
+        TrinoConnectionFactory connections =
+                TrinoConnectionFactory.of(trinoJdbcUrl(), user, secrets.password(user), secrets.caCertificate());
+        return user == TrinoUser.ADMIN ? connections.withCatalog(TrinoEtc.ICEBERG_ADMIN_CATALOG) : connections;
+    }
+
+    /** Trino's generated passwords, shared secret and CA of this data folder. */
+    public EmbeddedTrinoSecrets trinoSecrets() {
+        return EmbeddedTrinoSecrets.of(dataDirectory);
     }
 
     /**

@@ -2,12 +2,11 @@ package io.fleetlake.trino;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,21 +19,18 @@ import org.slf4j.LoggerFactory;
 public final class TrinoActiveNodeCheck {
     private static final Logger LOG = LoggerFactory.getLogger(TrinoActiveNodeCheck.class);
     private static final String ACTIVE_NODES = "SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'";
-    private static final String HEALTH_CHECK_USER = "fleet-health-check";
     private static final int QUERY_TIMEOUT_SECONDS = 10;
 
-    private final String jdbcUrl;
+    private final TrinoConnectionFactory connections;
 
-    /** @param jdbcUrl the server's JDBC URL, such as {@code jdbc:trino://127.0.0.1:8080} */
-    public TrinoActiveNodeCheck(String jdbcUrl) {
-        this.jdbcUrl = requireNonNull(jdbcUrl, "jdbcUrl is null");
+    /** @param connections the server's connections as a user that may read {@code system.runtime.nodes} */
+    public TrinoActiveNodeCheck(TrinoConnectionFactory connections) {
+        this.connections = requireNonNull(connections, "connections is null");
     }
 
     /** True when the coordinator lists at least one active node; false while it cannot answer or lists none. */
     public boolean hasActiveNode() {
-        Properties properties = new Properties();
-        properties.setProperty("user", HEALTH_CHECK_USER);
-        try (Connection connection = DriverManager.getConnection(jdbcUrl, properties);
+        try (Connection connection = connections.connect();
                 Statement statement = connection.createStatement()) {
             statement.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
             try (ResultSet result = statement.executeQuery(ACTIVE_NODES)) {
@@ -42,7 +38,7 @@ public final class TrinoActiveNodeCheck {
             }
         } catch (SQLException e) {
             // "No nodes available to run query" is the normal answer for a few seconds after the start.
-            LOG.debug("{} cannot run queries yet: {}", jdbcUrl, e.toString());
+            LOG.debug("{} cannot run queries yet: {}", connections.serverUri(), e.toString());
             return false;
         }
     }

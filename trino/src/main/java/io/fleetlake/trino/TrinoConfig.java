@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  * @param startupTimeout how long {@link TrinoServer#start()} waits for the server to finish starting
  * @param catalogCredential Trino's OAuth2 client credentials for the REST catalog ({@value #CATALOG_CREDENTIAL}, a
  *     reader's); empty for a catalog without authentication
+ * @param security HTTPS, the users' passwords and the internal shared secret ({@link TrinoSecurity})
  */
 public record TrinoConfig(
         String host,
@@ -50,7 +51,8 @@ public record TrinoConfig(
         String s3Region,
         String environment,
         Duration startupTimeout,
-        Optional<CatalogCredential> catalogCredential) {
+        Optional<CatalogCredential> catalogCredential,
+        TrinoSecurity security) {
     public static final String HOST = "trino.host";
     public static final String PORT = "trino.port";
     public static final String DATA_DIRECTORY = "trino.data-dir";
@@ -96,6 +98,7 @@ public record TrinoConfig(
         requireNonNull(environment, "environment is null");
         requireNonNull(startupTimeout, "startupTimeout is null");
         requireNonNull(catalogCredential, "catalogCredential is null");
+        requireNonNull(security, "security is null");
 
         if (host.isBlank()) {
             throw new ConfigException(HOST + " is empty: set the address Trino binds to, for example 127.0.0.1");
@@ -106,6 +109,10 @@ public record TrinoConfig(
         }
         if (port < 0 || port > 65535) {
             throw new ConfigException(PORT + " = " + port + " is not a port: use 1-65535, or 0 for a free port");
+        }
+        if (port != 0 && port == security.httpsPort()) {
+            throw new ConfigException(PORT + " and " + TrinoSecurity.HTTPS_PORT + " are both " + port
+                    + ": the internal HTTP port and the clients' HTTPS port must differ");
         }
         if (!HEAP_SIZE.matcher(maxHeap).matches()) {
             throw new ConfigException(
@@ -140,10 +147,11 @@ public record TrinoConfig(
 
     public static TrinoConfig from(ConfigSource source) {
         requireNonNull(source, "source is null");
+        Path dataDirectory = Path.of(source.requiredString(DATA_DIRECTORY));
         return new TrinoConfig(
                 source.string(HOST, DEFAULT_HOST),
                 source.port(PORT, DEFAULT_PORT),
-                Path.of(source.requiredString(DATA_DIRECTORY)),
+                dataDirectory,
                 Path.of(source.requiredString(SERVER_DIRECTORY)),
                 source.string(JAVA_HOME).map(Path::of),
                 source.string(MAX_HEAP, DEFAULT_MAX_HEAP),
@@ -155,7 +163,8 @@ public record TrinoConfig(
                 source.string(S3_REGION, DEFAULT_S3_REGION),
                 source.string(ENVIRONMENT, DEFAULT_ENVIRONMENT),
                 source.duration(STARTUP_TIMEOUT, DEFAULT_STARTUP_TIMEOUT),
-                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)));
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)),
+                TrinoSecurity.from(source, dataDirectory));
     }
 
     private static URI requiredUri(ConfigSource source, String key) {
@@ -179,6 +188,6 @@ public record TrinoConfig(
                 + ", s3AccessKey=" + s3AccessKey.orElse("(default credential chain)") + ", s3SecretKey="
                 + s3SecretKey.map(secret -> "****").orElse("(default credential chain)") + ", s3Region=" + s3Region
                 + ", environment=" + environment + ", startupTimeout=" + startupTimeout + ", catalogCredential="
-                + catalogCredential.map(CatalogCredential::clientId).orElse("(none)") + "]";
+                + catalogCredential.map(CatalogCredential::clientId).orElse("(none)") + ", security=" + security + "]";
     }
 }

@@ -3,22 +3,30 @@ package io.fleetlake.trino;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogCredential;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * The {@code etc/} folder of a single-node Trino: a coordinator that also runs tasks, bound to one address, with one
- * Iceberg catalog on the REST catalog and native S3. {@link #generate} is a pure function of its arguments; {@link
+ * The {@code etc/} folder of a single-node Trino: a coordinator that also runs tasks, bound to one address, with the
+ * Iceberg catalog {@value #ICEBERG_CATALOG} on the REST catalog and native S3 (and {@value #ICEBERG_ADMIN_CATALOG}
+ * with a maintainer's catalog credential, for {@code admin} only), HTTPS with password authentication ({@value
+ * #PASSWORD_FILE}) and file-based access control ({@value #RULES_FILE}). {@link #generate} is a pure function of its arguments; {@link
  * #writeTo} puts the files on disk.
  *
  * @param files file name relative to {@code etc/} mapped to its content, in a stable order
@@ -33,6 +41,20 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
     public static final String CATALOG_FOLDER = "catalog";
     public static final String ICEBERG_CATALOG = "iceberg";
     public static final String ICEBERG_PROPERTIES = CATALOG_FOLDER + "/" + ICEBERG_CATALOG + ".properties";
+    /** The catalog admin writes through, with the maintainer's catalog credential; the others may not use it. */
+    public static final String ICEBERG_ADMIN_CATALOG = "iceberg_admin";
+
+    public static final String ICEBERG_ADMIN_PROPERTIES = CATALOG_FOLDER + "/" + ICEBERG_ADMIN_CATALOG + ".properties";
+    public static final String PASSWORD_AUTHENTICATOR_PROPERTIES = "password-authenticator.properties";
+    public static final String PASSWORD_FILE = "password.db";
+    public static final String ACCESS_CONTROL_PROPERTIES = "access-control.properties";
+    public static final String RULES_FILE = "rules.json";
+    /** The server's certificate chain and key in one PEM file, as airlift reads a PEM key store. */
+    public static final String KEYSTORE_FILE = "tls/keystore.pem";
+
+    // Files holding a secret (keys, the shared secret, password hashes): owner-only.
+    private static final Set<String> SECRET_FILES =
+            Set.of(CONFIG_PROPERTIES, PASSWORD_FILE, ICEBERG_PROPERTIES, ICEBERG_ADMIN_PROPERTIES, KEYSTORE_FILE);
 
     public TrinoEtc {
         files = copyInOrder(requireNonNull(files, "files is null"));
@@ -41,27 +63,69 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
     }
 
     /**
-     * The configuration for a server bound to {@code bindAddress:httpPort}.
+     * The configuration for a server bound to {@code bindAddress}, with Trino's internal HTTP port {@code httpPort}
+     * and the clients' HTTPS port {@code httpsPort}.
      *
      * @param bindAddress an IP address literal; Trino binds and advertises it
      * @param httpPort the resolved HTTP port (never 0)
+     * @param httpsPort the resolved HTTPS port (never 0)
+     * @param keystore the server's certificate chain and private key in one PEM text, written to {@value
+     *     #KEYSTORE_FILE}
+     * @param random salts the password hashes
      */
-    public static TrinoEtc generate(TrinoConfig config, String bindAddress, int httpPort) {
+    public static TrinoEtc generate(
+            TrinoConfig config, String bindAddress, int httpPort, int httpsPort, String keystore, SecureRandom random) {
         requireNonNull(config, "config is null");
         requireNonNull(bindAddress, "bindAddress is null");
-        if (httpPort < 1 || httpPort > 65535) {
-            throw new IllegalArgumentException("httpPort must be between 1 and 65535, was " + httpPort);
-        }
+        requireNonNull(keystore, "keystore is null");
+        requireNonNull(random, "random is null");
+        requirePort("httpPort", httpPort);
+        requirePort("httpsPort", httpsPort);
         List<String> jvmOptions = jvmOptions(config);
         Map<String, String> nodeProperties = nodeProperties(config, bindAddress);
 
         Map<String, String> files = new LinkedHashMap<>();
-        files.put(CONFIG_PROPERTIES, PropertiesFormat.render(serverProperties(config, bindAddress, httpPort)));
+        files.put(
+                CONFIG_PROPERTIES, PropertiesFormat.render(serverProperties(config, bindAddress, httpPort, httpsPort)));
         files.put(NODE_PROPERTIES, PropertiesFormat.render(nodeProperties));
         files.put(JVM_CONFIG, String.join("\n", jvmOptions) + "\n");
         files.put(LOG_PROPERTIES, PropertiesFormat.render(Map.of("io.trino", "INFO")));
-        files.put(ICEBERG_PROPERTIES, PropertiesFormat.render(icebergCatalogProperties(config)));
+        files.put(PASSWORD_AUTHENTICATOR_PROPERTIES, PropertiesFormat.render(passwordAuthenticatorProperties(config)));
+        files.put(PASSWORD_FILE, TrinoPasswordFile.render(config.security().passwords(), random));
+        files.put(ACCESS_CONTROL_PROPERTIES, PropertiesFormat.render(accessControlProperties(config)));
+        files.put(RULES_FILE, accessRules());
+        files.put(KEYSTORE_FILE, keystore);
+        files.put(
+                ICEBERG_PROPERTIES,
+                PropertiesFormat.render(icebergCatalogProperties(config, config.catalogCredential())));
+        config.security()
+                .adminCatalogCredential()
+                .ifPresent(credential -> files.put(
+                        ICEBERG_ADMIN_PROPERTIES,
+                        PropertiesFormat.render(icebergCatalogProperties(config, Optional.of(credential)))));
         return new TrinoEtc(files, jvmOptions, nodeProperties);
+    }
+
+    /**
+     * The file-based access control rules: {@code admin} may do everything, the other users of {@link
+     * io.fleetlake.model.trino.TrinoUser} may only read the {@code iceberg} and {@code system} catalogs. The same
+     * rules are {@code deploy/trino/rules.json} for compose.
+     */
+    public static String accessRules() {
+        try (InputStream rules = TrinoEtc.class.getResourceAsStream(RULES_FILE)) {
+            if (rules == null) {
+                throw new IllegalStateException(RULES_FILE + " is missing from the trino module's resources");
+            }
+            return new String(rules.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the Trino access rules", e);
+        }
+    }
+
+    private static void requirePort(String name, int port) {
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException(name + " must be between 1 and 65535, was " + port);
+        }
     }
 
     private static List<String> jvmOptions(TrinoConfig config) {
@@ -102,12 +166,31 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         return properties;
     }
 
-    private static Map<String, String> serverProperties(TrinoConfig config, String bindAddress, int httpPort) {
+    private static Map<String, String> serverProperties(
+            TrinoConfig config, String bindAddress, int httpPort, int httpsPort) {
+        Path etcDirectory = etcDirectory(config);
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("coordinator", "true");
         properties.put("node-scheduler.include-coordinator", "true");
+        // The HTTP port carries Trino's internal requests (signed with the shared secret) and GET /v1/info; Trino
+        // answers every client request on it with 403 "Authentication over HTTP is not enabled".
         properties.put("http-server.http.port", Integer.toString(httpPort));
         properties.put("discovery.uri", httpUri(bindAddress, httpPort).toString());
+        properties.put("http-server.https.enabled", "true");
+        properties.put("http-server.https.port", Integer.toString(httpsPort));
+        properties.put(
+                "http-server.https.keystore.path",
+                etcDirectory.resolve(KEYSTORE_FILE).toString());
+        properties.put("http-server.authentication.type", "PASSWORD");
+        // Stated although it is the default: a password must never travel over plain HTTP.
+        properties.put("http-server.authentication.allow-insecure-over-http", "false");
+        properties.put("internal-communication.shared-secret", config.security().sharedSecret());
+        properties.put(
+                "password-authenticator.config-files",
+                etcDirectory.resolve(PASSWORD_AUTHENTICATOR_PROPERTIES).toString());
+        properties.put(
+                "access-control.config-files",
+                etcDirectory.resolve(ACCESS_CONTROL_PROPERTIES).toString());
         // Defaults below are relative to the working directory; the server folder stays read-only.
         properties.put("plugin.dir", config.serverDirectory().resolve("plugin").toString());
         properties.put(
@@ -119,7 +202,25 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         return properties;
     }
 
-    private static Map<String, String> icebergCatalogProperties(TrinoConfig config) {
+    private static Map<String, String> passwordAuthenticatorProperties(TrinoConfig config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("password-authenticator.name", "file");
+        properties.put(
+                "file.password-file",
+                etcDirectory(config).resolve(PASSWORD_FILE).toString());
+        return properties;
+    }
+
+    private static Map<String, String> accessControlProperties(TrinoConfig config) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("access-control.name", "file");
+        properties.put(
+                "security.config-file", etcDirectory(config).resolve(RULES_FILE).toString());
+        return properties;
+    }
+
+    private static Map<String, String> icebergCatalogProperties(
+            TrinoConfig config, Optional<CatalogCredential> catalogCredential) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("connector.name", "iceberg");
         properties.put("iceberg.catalog.type", "rest");
@@ -128,7 +229,7 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         // The fleet catalog serves Iceberg views (fleet.positions_with_places); Trino reads them through these
         // endpoints.
         properties.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
-        config.catalogCredential().ifPresent(credential -> {
+        catalogCredential.ifPresent(credential -> {
             // Trino's REST catalog client fetches and refreshes its token as Iceberg's does.
             properties.put("iceberg.rest-catalog.security", "OAUTH2");
             properties.put("iceberg.rest-catalog.oauth2.credential", credential.value());
@@ -158,15 +259,23 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
     }
 
     static URI httpUri(String host, int port) {
+        return uri("http", host, port);
+    }
+
+    static URI uri(String scheme, String host, int port) {
         try {
             // This constructor adds the brackets an IPv6 literal needs.
-            return new URI("http", null, host, port, null, null, null);
+            return new URI(scheme, null, host, port, null, null, null);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("Cannot build an HTTP URI for host " + host + " and port " + port, e);
+            throw new IllegalArgumentException(
+                    "Cannot build an " + scheme + " URI for host " + host + " and port " + port, e);
         }
     }
 
-    /** Writes every file below {@code etcDirectory}, replacing earlier versions; the catalog file is owner-only. */
+    /**
+     * Writes every file below {@code etcDirectory}, replacing earlier versions; the files holding a secret are
+     * owner-only.
+     */
     public void writeTo(Path etcDirectory) {
         requireNonNull(etcDirectory, "etcDirectory is null");
         try {
@@ -174,14 +283,19 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
                 Path path = etcDirectory.resolve(file.getKey());
                 Files.createDirectories(path.getParent());
                 Files.writeString(path, file.getValue());
-                if (file.getKey().startsWith(CATALOG_FOLDER + "/") && supportsPosixPermissions()) {
-                    // It holds the object store secret key.
+                if (SECRET_FILES.contains(file.getKey()) && supportsPosixPermissions()) {
                     Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the Trino configuration to " + etcDirectory, e);
         }
+    }
+
+    /** The file names only: the contents hold secrets. */
+    @Override
+    public String toString() {
+        return "TrinoEtc[files=" + files.keySet() + "]";
     }
 
     private static boolean supportsPosixPermissions() {

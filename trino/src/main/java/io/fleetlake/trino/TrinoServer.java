@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.process.ChildProcess;
 import io.fleetlake.common.process.ListeningSockets;
+import io.fleetlake.identity.LocalCertificateAuthority;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -11,13 +14,18 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +54,7 @@ public final class TrinoServer implements AutoCloseable {
     private ChildProcess process;
     private InetAddress bindAddress;
     private int port;
+    private int httpsPort;
     private boolean closed;
 
     public TrinoServer(TrinoConfig config) {
@@ -90,8 +99,13 @@ public final class TrinoServer implements AutoCloseable {
         // A server left running by a launcher that died would hold the port the check below wants free.
         ChildProcess.stopLeftover(NAME, pidFile());
         port = config.port() == 0 ? freePort(bindAddress) : requireFreePort(bindAddress, config.port());
+        int configuredHttpsPort = config.security().httpsPort();
+        httpsPort = configuredHttpsPort == 0
+                ? freePort(bindAddress, port)
+                : requireFreePort(bindAddress, configuredHttpsPort, TrinoSecurity.HTTPS_PORT);
 
-        TrinoEtc etc = TrinoEtc.generate(config, bindAddress.getHostAddress(), port);
+        TrinoEtc etc = TrinoEtc.generate(
+                config, bindAddress.getHostAddress(), port, httpsPort, keystore(bindAddress), new SecureRandom());
         Path etcDirectory = TrinoEtc.etcDirectory(config);
         etc.writeTo(etcDirectory);
         Path logFile = logFile();
@@ -114,6 +128,25 @@ public final class TrinoServer implements AutoCloseable {
         return process;
     }
 
+    /**
+     * The server's certificate chain and key from the data folder's local CA, naming the bind address and {@code
+     * localhost}; issued again when it no longer does or expires soon.
+     */
+    private String keystore(InetAddress address) {
+        Set<String> names = new LinkedHashSet<>(List.of(address.getHostAddress(), "localhost"));
+        LocalCertificateAuthority.TlsFiles tls =
+                LocalCertificateAuthority.ensure(config.security().tlsDirectory(), names, Clock.systemUTC(), "Trino");
+        try {
+            return Files.readString(tls.privateKey(), StandardCharsets.US_ASCII)
+                    + Files.readString(tls.certificateChain(), StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new TrinoServerException(
+                    "Cannot read Trino's TLS certificate in "
+                            + config.security().tlsDirectory() + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
     /** The command that starts Trino; node properties go on the command line as Trino's launcher passes them. */
     static List<String> command(Path javaExecutable, TrinoEtc etc, Path etcDirectory, Path serverDirectory) {
         List<String> command = new ArrayList<>();
@@ -133,7 +166,7 @@ public final class TrinoServer implements AutoCloseable {
 
     private void awaitReady(ChildProcess started) {
         TrinoHealthCheck healthCheck = new TrinoHealthCheck(uri());
-        TrinoActiveNodeCheck activeNodeCheck = new TrinoActiveNodeCheck(jdbcUrl());
+        TrinoActiveNodeCheck activeNodeCheck = new TrinoActiveNodeCheck(connectionFactory(TrinoUser.MONITOR));
         long deadline = System.nanoTime() + config.startupTimeout().toNanos();
         try {
             awaitStage(
@@ -197,17 +230,17 @@ public final class TrinoServer implements AutoCloseable {
      */
     public boolean isReady() throws InterruptedException {
         URI serverUri;
-        String serverJdbcUrl;
+        TrinoConnectionFactory monitor;
         synchronized (this) {
             if (process == null || !process.isAlive()) {
                 return false;
             }
             serverUri = uri();
-            serverJdbcUrl = jdbcUrl();
+            monitor = connectionFactory(TrinoUser.MONITOR);
         }
         return listensOnItsPort()
                 && new TrinoHealthCheck(serverUri).isReady()
-                && new TrinoActiveNodeCheck(serverJdbcUrl).hasActiveNode();
+                && new TrinoActiveNodeCheck(monitor).hasActiveNode();
     }
 
     // Only this server's own answer counts, not one from another process on the port.
@@ -232,7 +265,13 @@ public final class TrinoServer implements AutoCloseable {
         return bindAddress.getHostAddress();
     }
 
-    /** The bound HTTP port (the free port picked when {@code trino.port} is 0). */
+    /** The bound HTTPS port clients use (the free port picked when {@code trino.https-port} is 0). */
+    public synchronized int httpsPort() {
+        runningProcess();
+        return httpsPort;
+    }
+
+    /** The bound HTTP port (the free port picked when {@code trino.port} is 0): internal requests and /v1/info. */
     public synchronized int port() {
         runningProcess();
         return port;
@@ -243,9 +282,24 @@ public final class TrinoServer implements AutoCloseable {
         return TrinoEtc.httpUri(bindAddress.getHostAddress(), port);
     }
 
-    /** The JDBC URL of the server, for {@code io.trino:trino-jdbc}. */
+    /** The HTTPS URI clients connect to, such as {@code https://127.0.0.1:8443}. */
+    public synchronized URI httpsUri() {
+        runningProcess();
+        return TrinoEtc.uri("https", bindAddress.getHostAddress(), httpsPort);
+    }
+
+    /** The JDBC URL of the server's HTTPS port, for {@code io.trino:trino-jdbc}; it needs a user and password. */
     public String jdbcUrl() {
-        return "jdbc:trino://" + uri().getRawAuthority();
+        return "jdbc:trino://" + httpsUri().getRawAuthority();
+    }
+
+    /** Connections as {@code user} with its configured password, trusting the data folder's CA. */
+    public TrinoConnectionFactory connectionFactory(TrinoUser user) {
+        return TrinoConnectionFactory.of(
+                jdbcUrl(),
+                user,
+                config.security().password(user),
+                config.security().caCertificate());
     }
 
     public synchronized long processId() {
@@ -304,8 +358,12 @@ public final class TrinoServer implements AutoCloseable {
         return address;
     }
 
-    // Trino would notice a taken port only after loading its plugins, half a minute later.
     private static int requireFreePort(InetAddress address, int port) {
+        return requireFreePort(address, port, TrinoConfig.PORT);
+    }
+
+    // Trino would notice a taken port only after loading its plugins, half a minute later.
+    private static int requireFreePort(InetAddress address, int port, String key) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(address, port), 1);
@@ -313,7 +371,7 @@ public final class TrinoServer implements AutoCloseable {
         } catch (IOException e) {
             throw new TrinoServerException(
                     address.getHostAddress() + ":" + port + " is already in use (" + e.getMessage()
-                            + "); stop what listens there or set " + TrinoConfig.PORT
+                            + "); stop what listens there or set " + key
                             + " to another port, or 0 for a free one",
                     e);
         }
@@ -324,6 +382,20 @@ public final class TrinoServer implements AutoCloseable {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot find a free port on " + address.getHostAddress(), e);
+        }
+    }
+
+    // Both ports are picked before Trino binds either: the second must not be the first.
+    private static int freePort(InetAddress address, int taken) {
+        try (ServerSocket first = new ServerSocket(taken, 1, address)) {
+            return freePort(address);
+        } catch (IOException e) {
+            // Nobody else should hold it yet; pick again until the two differ.
+            int port = freePort(address);
+            while (port == taken) {
+                port = freePort(address);
+            }
+            return port;
         }
     }
 }

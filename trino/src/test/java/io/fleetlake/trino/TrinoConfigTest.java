@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogCredential;
+import io.fleetlake.model.trino.TrinoUser;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +25,7 @@ class TrinoConfigTest {
 
     @Test
     void defaults() {
-        TrinoConfig config = TrinoConfig.from(ConfigSource.of(REQUIRED));
+        TrinoConfig config = from((REQUIRED));
 
         assertThat(config.host()).isEqualTo("127.0.0.1");
         assertThat(config.port()).isEqualTo(8080);
@@ -38,11 +41,15 @@ class TrinoConfigTest {
         assertThat(config.s3Region()).isEqualTo("us-east-1");
         assertThat(config.environment()).isEqualTo("fleet");
         assertThat(config.startupTimeout()).isEqualTo(Duration.ofSeconds(120));
+        assertThat(config.security().httpsPort()).isEqualTo(8443);
+        assertThat(config.security().tlsDirectory()).isEqualTo(Path.of("/var/fleet/trino/tls"));
+        assertThat(config.security().caCertificate()).isEqualTo(Path.of("/var/fleet/trino/tls/ca.pem"));
+        assertThat(config.security().adminCatalogCredential()).isEmpty();
     }
 
     @Test
     void everyKeyIsRead() {
-        TrinoConfig config = TrinoConfig.from(ConfigSource.of(Map.ofEntries(
+        TrinoConfig config = from((Map.ofEntries(
                 Map.entry("trino.host", "127.0.0.2"),
                 Map.entry("trino.port", "18080"),
                 Map.entry("trino.data-dir", "/data/trino"),
@@ -56,7 +63,10 @@ class TrinoConfigTest {
                 Map.entry("trino.s3-secret-key", "fleet-secret"),
                 Map.entry("trino.s3-region", "eu-west-1"),
                 Map.entry("trino.environment", "fleet_test"),
-                Map.entry("trino.startup-timeout", "5m"))));
+                Map.entry("trino.startup-timeout", "5m"),
+                Map.entry("trino.https-port", "18443"),
+                Map.entry("trino.tls-dir", "/tls"),
+                Map.entry("trino.admin-catalog-credential", "fleet-maintainer:m"))));
 
         assertThat(config)
                 .isEqualTo(new TrinoConfig(
@@ -74,12 +84,18 @@ class TrinoConfigTest {
                         "eu-west-1",
                         "fleet_test",
                         Duration.ofMinutes(5),
-                        Optional.empty()));
+                        Optional.empty(),
+                        new TrinoSecurity(
+                                18443,
+                                Path.of("/tls"),
+                                SecurityValues.SHARED_SECRET,
+                                passwords(),
+                                Optional.of(new CatalogCredential("fleet-maintainer", "m")))));
     }
 
     @Test
     void relativeFoldersBecomeAbsolute() {
-        TrinoConfig config = TrinoConfig.from(ConfigSource.of(with("trino.data-dir", "data/../trino-data")));
+        TrinoConfig config = from((with("trino.data-dir", "data/../trino-data")));
 
         assertThat(config.dataDirectory())
                 .isAbsolute()
@@ -92,7 +108,7 @@ class TrinoConfigTest {
             Map<String, String> values = new HashMap<>(REQUIRED);
             values.remove(key);
 
-            assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(values)))
+            assertThatThrownBy(() -> from((values)))
                     .isInstanceOf(ConfigException.class)
                     .hasMessageContaining(key)
                     .hasMessageContaining(ConfigSource.environmentName(key));
@@ -101,7 +117,7 @@ class TrinoConfigTest {
 
     @Test
     void wildcardHostIsRefused() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.host", "0.0.0.0"))))
+        assertThatThrownBy(() -> from((with("trino.host", "0.0.0.0"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("trino.host = '0.0.0.0' would listen on every interface: set one address, for example"
                         + " 127.0.0.1");
@@ -109,7 +125,7 @@ class TrinoConfigTest {
 
     @Test
     void heapSizeMustUseXmxNotation() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.max-heap", "1 GB"))))
+        assertThatThrownBy(() -> from((with("trino.max-heap", "1 GB"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.max-heap = '1 GB'")
                 .hasMessageContaining("1G or 1536M");
@@ -117,21 +133,21 @@ class TrinoConfigTest {
 
     @Test
     void catalogUriMustBeHttp() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.catalog-uri", "thrift://hms:9083"))))
+        assertThatThrownBy(() -> from((with("trino.catalog-uri", "thrift://hms:9083"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.catalog-uri = 'thrift://hms:9083' must be an http or https URL");
     }
 
     @Test
     void s3EndpointMustHaveHost() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.s3-endpoint", "localhost:9000"))))
+        assertThatThrownBy(() -> from((with("trino.s3-endpoint", "localhost:9000"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.s3-endpoint");
     }
 
     @Test
     void accessKeyWithoutSecretKeyIsRefused() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.s3-access-key", "fleet"))))
+        assertThatThrownBy(() -> from((with("trino.s3-access-key", "fleet"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessage("Set both trino.s3-access-key and trino.s3-secret-key, or neither to use the AWS default"
                         + " credential chain");
@@ -139,21 +155,21 @@ class TrinoConfigTest {
 
     @Test
     void environmentMustBeATrinoEnvironmentName() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.environment", "Fleet-Prod"))))
+        assertThatThrownBy(() -> from((with("trino.environment", "Fleet-Prod"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.environment = 'Fleet-Prod'");
     }
 
     @Test
     void startupTimeoutMustBePositive() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.startup-timeout", "0s"))))
+        assertThatThrownBy(() -> from((with("trino.startup-timeout", "0s"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.startup-timeout");
     }
 
     @Test
     void portOutOfRangeIsRefused() {
-        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(with("trino.port", "65536"))))
+        assertThatThrownBy(() -> from((with("trino.port", "65536"))))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("trino.port = '65536'");
     }
@@ -164,14 +180,67 @@ class TrinoConfigTest {
         values.put("trino.s3-access-key", "fleet");
         values.put("trino.s3-secret-key", "do-not-print-me");
 
-        String text = TrinoConfig.from(ConfigSource.of(values)).toString();
+        String text = from((values)).toString();
 
         assertThat(text).doesNotContain("do-not-print-me").contains("s3SecretKey=****", "s3AccessKey=fleet");
+    }
+
+    private static TrinoConfig from(Map<String, String> values) {
+        return TrinoConfig.from(ConfigSource.of(SecurityValues.with(values)));
     }
 
     private static Map<String, String> with(String key, String value) {
         Map<String, String> values = new HashMap<>(REQUIRED);
         values.put(key, value);
         return values;
+    }
+
+    private static Map<TrinoUser, String> passwords() {
+        Map<TrinoUser, String> passwords = new EnumMap<>(TrinoUser.class);
+        for (TrinoUser user : TrinoUser.values()) {
+            passwords.put(user, SecurityValues.password(user));
+        }
+        return passwords;
+    }
+
+    @Test
+    void everyUserNeedsAPasswordAndTheSharedSecretIsRequired() {
+        Map<String, String> values = SecurityValues.with(REQUIRED);
+        values.remove("trino.password.fleet-monitor");
+        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(values)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("trino.password.fleet-monitor");
+
+        Map<String, String> withoutSecret = SecurityValues.with(REQUIRED);
+        withoutSecret.remove("trino.shared-secret");
+        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(withoutSecret)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("trino.shared-secret");
+
+        Map<String, String> shortSecret = SecurityValues.with(REQUIRED);
+        shortSecret.put("trino.shared-secret", "short");
+        assertThatThrownBy(() -> TrinoConfig.from(ConfigSource.of(shortSecret)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("at least 16")
+                .hasMessageNotContaining("short");
+    }
+
+    @Test
+    void theHttpAndHttpsPortsMustDiffer() {
+        Map<String, String> values = with("trino.port", "18443");
+        values.put("trino.https-port", "18443");
+
+        assertThatThrownBy(() -> from(values))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("must differ");
+    }
+
+    @Test
+    void toStringShowsNoPasswordAndNoSharedSecret() {
+        String text = from(REQUIRED).toString();
+
+        assertThat(text)
+                .doesNotContain("password-of-", SecurityValues.SHARED_SECRET)
+                .contains("sharedSecret=****");
     }
 }

@@ -1,30 +1,34 @@
 package io.fleetlake.trino;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts the assembled Trino 476 (trino/target/trino-server, unpacked at prepare-package) on a free port with a JDK
- * 24+, runs SQL over trino-jdbc and checks what it listens on. The Iceberg REST catalog points to a closed port: Trino
+ * Starts the assembled Trino 476 (trino/target/trino-server, unpacked at prepare-package) on free ports with a JDK
+ * 24+, runs SQL over trino-jdbc (HTTPS, a user's password, the data folder's CA) and checks what it listens on. The Iceberg REST catalog points to a closed port: Trino
  * must start anyway, since the catalog is contacted only when a query uses it. Without a JDK 24+ it fails with the JDK
  * locator's message (where it looked, what to set); it never skips.
  */
@@ -37,8 +41,10 @@ class TrinoServerIT {
     @Test
     void startsAnswersSqlListensOnlyOnLoopbackAndStops() throws Exception {
         int closedPort = closedPort();
-        TrinoConfig config = TrinoConfig.from(ConfigSource.of(Map.of(
+        TrinoConfig config = TrinoConfig.from(ConfigSource.of(SecurityValues.with(Map.of(
                 "trino.port",
+                "0",
+                "trino.https-port",
                 "0",
                 "trino.data-dir",
                 dataDirectory.toString(),
@@ -51,7 +57,7 @@ class TrinoServerIT {
                 "trino.s3-access-key",
                 "fleet",
                 "trino.s3-secret-key",
-                "fleet-secret")));
+                "fleet-secret"))));
 
         long pid;
         int port;
@@ -68,12 +74,36 @@ class TrinoServerIT {
                     .as("the coordinator schedules queries as soon as start() returns")
                     .containsExactly("1");
             assertThat(query(server, "SHOW CATALOGS")).contains("iceberg", "system");
+            TrinoConnectionFactory analyst = server.connectionFactory(TrinoUser.ANALYST);
+            assertThatThrownBy(() -> new TrinoConnectionFactory(
+                                    analyst.jdbcUrl(),
+                                    analyst.user(),
+                                    "wrong-password",
+                                    analyst.trustStore(),
+                                    analyst.source())
+                            .connect()
+                            .createStatement()
+                            .executeQuery("SELECT 1"))
+                    .as("a wrong password")
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("Authentication failed");
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> overHttp = http.send(
+                    HttpRequest.newBuilder(server.uri().resolve("/v1/statement"))
+                            .header("X-Trino-User", "admin")
+                            .POST(HttpRequest.BodyPublishers.ofString("SELECT 1"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(overHttp.statusCode())
+                    .as("plain HTTP serves no client: " + overHttp.body())
+                    .isEqualTo(403);
             if (ListeningSockets.supported()) {
                 List<InetSocketAddress> listening = ListeningSockets.of(pid);
                 LOG.info("Trino (pid {}) listens on {}", pid, listening);
                 assertThat(listening)
                         .isNotEmpty()
                         .contains(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port))
+                        .contains(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), server.httpsPort()))
                         .allSatisfy(address -> assertThat(address.getAddress().getHostAddress())
                                 .isEqualTo("127.0.0.1"));
             }
@@ -86,10 +116,8 @@ class TrinoServerIT {
     }
 
     private static List<String> query(TrinoServer server, String sql) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", "fleet");
         List<String> values = new ArrayList<>();
-        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), properties);
+        try (Connection connection = server.connectionFactory(TrinoUser.ANALYST).connect();
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery(sql)) {
             while (result.next()) {

@@ -27,7 +27,7 @@ class TrinoServerTest {
     @Test
     void commandStartsTrinoMainWithJvmConfigNodePropertiesAndEtcFiles() {
         TrinoConfig config = config(Map.of("trino.data-dir", "/data", "trino.server-dir", "/server"));
-        TrinoEtc etc = TrinoEtc.generate(config, "127.0.0.1", 18080);
+        TrinoEtc etc = TrinoEtc.generate(config, "127.0.0.1", 18080, 18443, "", new java.security.SecureRandom());
 
         List<String> command =
                 TrinoServer.command(Path.of("/jdk/bin/java"), etc, Path.of("/data/etc"), Path.of("/server"));
@@ -129,8 +129,9 @@ class TrinoServerTest {
         values.put("trino.server-dir", fakeServer().toString());
         values.put("trino.catalog-uri", "http://127.0.0.1:1");
         values.put("trino.s3-endpoint", "http://127.0.0.1:1");
+        values.put("trino.https-port", "0");
         values.putAll(overrides);
-        return TrinoConfig.from(ConfigSource.of(values));
+        return TrinoConfig.from(ConfigSource.of(SecurityValues.with(values)));
     }
 
     private Path fakeServer() {

@@ -3,8 +3,8 @@ package io.fleetlake.bench.observe;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,11 +26,12 @@ public final class TrinoClient implements AutoCloseable {
 
     private static final Duration QUERYABLE_POLL = Duration.ofMillis(500);
 
-    private final String jdbcUrl;
+    private final TrinoConnectionFactory connections;
     private Connection connection;
 
-    public TrinoClient(String jdbcUrl) {
-        this.jdbcUrl = requireNonNull(jdbcUrl, "jdbcUrl is null");
+    /** @param connections a read-only user's connections (the bench reads; it writes through the catalog) */
+    public TrinoClient(TrinoConnectionFactory connections) {
+        this.connections = requireNonNull(connections, "connections is null").withSource("fleet-bench");
     }
 
     /** Runs a query and maps every row. */
@@ -119,9 +119,7 @@ public final class TrinoClient implements AutoCloseable {
 
     private Connection connection() throws SQLException {
         if (connection == null) {
-            Properties properties = new Properties();
-            properties.setProperty("user", "fleet-bench");
-            connection = DriverManager.getConnection(jdbcUrl, properties);
+            connection = connections.connect();
         }
         return connection;
     }

@@ -21,6 +21,7 @@ import io.fleetlake.bench.stats.Percentiles;
 import io.fleetlake.bench.stats.RatePacer;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.simulator.MqttPositionPublisher;
 import io.fleetlake.simulator.model.Vehicle;
 import java.sql.SQLException;
@@ -109,7 +110,7 @@ public final class LatencyPhase {
         });
         try (MqttPublishers publishers =
                         MqttPublishers.connect(stack.simulator(), "fleet-bench-latency", 1, stack.gatewayLogin());
-                TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl());
+                TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR));
                 CommittedRecords kafka = new CommittedRecords(
                         stack.kafkaBootstrapServers(),
                         Topics.RAW_POSITIONS,

@@ -9,6 +9,7 @@ import io.fleetlake.bench.observe.TrinoClient;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.simulator.FleetSimulatorConfig;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
@@ -163,7 +164,7 @@ public final class MaintenancePhase {
                 + day.plus(Duration.ofDays(1)).getEpochSecond() + ")";
         String aggregates = "SELECT count(*)" + where;
         String track = "SELECT event_time, latitude, longitude, speed_kmh" + where + " ORDER BY event_time";
-        try (TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl())) {
+        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
             long first = timed(trino, aggregates, track, expectedRows);
             long[] warm = new long[WARM_RUNS];
             for (int run = 0; run < WARM_RUNS; run++) {

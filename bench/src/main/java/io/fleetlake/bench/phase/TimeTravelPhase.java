@@ -15,6 +15,7 @@ import io.fleetlake.bench.report.Breakdown;
 import io.fleetlake.bench.report.Metric;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.simulator.model.FleetModel;
 import io.fleetlake.simulator.model.Vehicle;
 import java.sql.SQLException;
@@ -133,7 +134,7 @@ public final class TimeTravelPhase {
         long[] warmAggregates = new long[WARM_RUNS];
         long[] warmTrack = new long[WARM_RUNS];
         long[] warmingUp = new long[WARM_UP_RUNS];
-        try (TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl())) {
+        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
             trino.awaitActiveNode(TRINO_READY_TIMEOUT);
             ColdRun coldRun = timedCold(trino, aggregates, track, fixes);
             cold = coldRun.millis();
@@ -182,7 +183,7 @@ public final class TimeTravelPhase {
                                         WARM_RUNS,
                                         firstFive)));
         context.console().progress("  cold %,d ms, warm median %,d ms", cold, warm[WARM_RUNS / 2]);
-        try (TrinoClient trino = new TrinoClient(stack.settings().trinoJdbcUrl())) {
+        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
             recordPlan(trino, aggregates, track, snapshot, day, vehicleId, warmAggregates, warmTrack);
         } catch (SQLException | RuntimeException e) {
             // The timings above stand on their own; the explanation of them is reported as missing.

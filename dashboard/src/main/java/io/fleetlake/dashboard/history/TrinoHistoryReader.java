@@ -6,8 +6,8 @@ import io.fleetlake.dashboard.Redaction;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 
 /**
  * {@link HistoryReader} over Trino JDBC ({@code io.trino:trino-jdbc}). Each call opens its own connection: replays are
@@ -32,7 +31,6 @@ public final class TrinoHistoryReader implements HistoryReader {
     /** How many snapshots the picker offers; at one commit per 10 s checkpoint, about 17 minutes. */
     static final int RECENT_SNAPSHOT_COUNT = 100;
 
-    static final String USER = "fleet-dashboard";
     static final Duration QUERY_TIMEOUT = Duration.ofMinutes(1);
 
     private static final String SNAPSHOTS_TABLE = Tables.NAMESPACE + ".\"" + Tables.POSITIONS + "$snapshots\"";
@@ -43,10 +41,11 @@ public final class TrinoHistoryReader implements HistoryReader {
             SNAPSHOT_COLUMNS + " ORDER BY committed_at DESC LIMIT " + RECENT_SNAPSHOT_COUNT;
     static final String SNAPSHOT_SQL = SNAPSHOT_COLUMNS + " WHERE snapshot_id = ?";
 
-    private final String jdbcUrl;
+    private final TrinoConnectionFactory connections;
 
-    public TrinoHistoryReader(String jdbcUrl) {
-        this.jdbcUrl = requireNonNull(jdbcUrl, "jdbcUrl is null");
+    /** @param connections the dashboard's read-only Trino user ({@code fleet-dashboard}) */
+    public TrinoHistoryReader(TrinoConnectionFactory connections) {
+        this.connections = requireNonNull(connections, "connections is null");
     }
 
     @Override
@@ -134,34 +133,13 @@ public final class TrinoHistoryReader implements HistoryReader {
     }
 
     private Connection connect() throws SQLException {
-        Properties properties = new Properties();
-        // Trino refuses a property given both in the URL and as an argument.
-        if (!hasUrlParameter("user")) {
-            properties.setProperty("user", USER);
-        }
-        if (!hasUrlParameter("source")) {
-            properties.setProperty("source", USER);
-        }
-        return DriverManager.getConnection(jdbcUrl, properties);
-    }
-
-    private boolean hasUrlParameter(String name) {
-        int query = jdbcUrl.indexOf('?');
-        if (query < 0) {
-            return false;
-        }
-        for (String parameter : jdbcUrl.substring(query + 1).split("&", -1)) {
-            if (parameter.equals(name) || parameter.startsWith(name + "=")) {
-                return true;
-            }
-        }
-        return false;
+        return connections.connect();
     }
 
     private DashboardException failed(String what, SQLException e) {
         return new DashboardException(
                 DashboardError.TRINO_UNAVAILABLE,
-                "Trino at " + Redaction.jdbcUrl(jdbcUrl) + " could not " + what + ": " + e.getMessage(),
+                "Trino at " + Redaction.jdbcUrl(connections.jdbcUrl()) + " could not " + what + ": " + e.getMessage(),
                 e);
     }
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class TrinoHistoryReaderTest {
@@ -49,13 +51,19 @@ class TrinoHistoryReaderTest {
 
     @Test
     void anUnreachableTrinoIsReportedWithoutTheUrlParameters() {
-        TrinoHistoryReader reader = new TrinoHistoryReader("jdbc:trino://127.0.0.1:1/iceberg?password=s3cret&SSL=true");
+        TrinoHistoryReader reader = new TrinoHistoryReader(new TrinoConnectionFactory(
+                "jdbc:trino://127.0.0.1:1/iceberg?password=s3cret&SSL=true",
+                "fleet-dashboard",
+                "other-secret",
+                Optional.empty(),
+                "fleet-dashboard"));
 
         assertThatThrownBy(reader::recentSnapshots)
                 .isInstanceOfSatisfying(DashboardException.class, e -> assertThat(e.error())
                         .isEqualTo(DashboardError.TRINO_UNAVAILABLE))
                 .hasMessageStartingWith(
                         "Trino at jdbc:trino://127.0.0.1:1/iceberg?*** could not read the snapshot list")
-                .hasMessageNotContaining("s3cret");
+                .hasMessageNotContaining("s3cret")
+                .hasMessageNotContaining("other-secret");
     }
 }

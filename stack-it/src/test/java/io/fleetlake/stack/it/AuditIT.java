@@ -9,6 +9,7 @@ import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -23,7 +24,6 @@ import io.fleetlake.trino.audit.SnapshotAddition;
 import io.fleetlake.trino.audit.TagResult;
 import io.fleetlake.trino.audit.WhereAt;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,7 +36,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Properties;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -57,9 +56,10 @@ class AuditIT {
 
     @Test
     void auditsFollowTheSnapshotsAndTagsSurviveExpiry(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         AuditConfig config = AuditConfig.from(ConfigSource.of(Map.of(
                 AuditConfig.TRINO_JDBC_URL, running.settings().trinoJdbcUrl(),
+                AuditConfig.DATA_DIRECTORY, running.settings().dataDirectory().toString(),
                 AuditConfig.CATALOG_URI, running.settings().catalogUri(),
                 AuditConfig.CATALOG_CREDENTIAL,
                         StackCatalogIdentity.of(running.settings())
@@ -223,11 +223,10 @@ class AuditIT {
     }
 
     private static void expireAllButCurrentSnapshot(RunningStack running) throws Exception {
-        Properties properties = new Properties();
-        properties.setProperty("user", "audit-test");
-        properties.setProperty("sessionProperties", "iceberg.expire_snapshots_min_retention:0s");
-        try (Connection connection =
-                        DriverManager.getConnection(running.settings().trinoJdbcUrl(), properties);
+        // Maintenance through Trino: admin, on the iceberg_admin catalog (its session property is that catalog's).
+        try (Connection connection = running.settings()
+                        .trino(TrinoUser.ADMIN)
+                        .connect(Map.of("sessionProperties", "iceberg_admin.expire_snapshots_min_retention:0s"));
                 Statement statement = connection.createStatement()) {
             statement.execute("ALTER TABLE " + Tables.qualified(Tables.POSITIONS)
                     + " EXECUTE expire_snapshots(retention_threshold => '0s')");

@@ -9,6 +9,7 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.PositionCodec;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.servers.mqtt.FloodingMqttClient;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
@@ -71,7 +72,7 @@ class ConnectorRestartIT {
                 .pollInterval(Duration.ofSeconds(2))
                 .untilAsserted(() -> assertThat(identitiesInKafka(running)).containsAll(expected));
 
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         String count = "SELECT count(*), count(DISTINCT (vehicle_id, event_time)) FROM "
                 + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE ?";
         await().atMost(Duration.ofMinutes(4))

@@ -10,6 +10,7 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import java.io.IOException;
@@ -69,7 +70,7 @@ class DashboardBrowserIT {
         try (TestPublisher publisher = TestPublisher.connect(running.settings(), "dashboard-test")) {
             publisher.publish(earlier, PayloadFormat.AVRO);
             publisher.awaitAcknowledgements();
-            TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+            TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
             await().atMost(Duration.ofMinutes(3))
                     .pollInterval(Duration.ofSeconds(2))
                     .until(() -> !trino.query(

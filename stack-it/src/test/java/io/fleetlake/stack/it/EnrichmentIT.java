@@ -14,6 +14,7 @@ import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.model.planning.RouteJson;
 import io.fleetlake.model.planning.RoutePoint;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.RedisInspector;
@@ -58,7 +59,7 @@ class EnrichmentIT {
         String vehicle = "ENR-01";
         PlannedRoute route = route("R-" + vehicle, vehicle);
         assign(running, route);
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         Instant start = Instant.now().minus(60, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
 
         try (TestPublisher publisher = TestPublisher.connect(running.settings(), "enrichment-test")) {
@@ -185,7 +186,7 @@ class EnrichmentIT {
                 return "false".equals(redis.vehicle(vehicle).get(VehicleField.ENRICHMENT_STALE.field()));
             });
         }
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         await().atMost(TIMEOUT).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(trino.query(
                         "SELECT DISTINCT enrichment_stale, route_id FROM " + Tables.qualified(Tables.POSITIONS)
                                 + " WHERE vehicle_id = ? AND route_id IS NOT NULL",

@@ -9,6 +9,7 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.model.geo.GreatCircle;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.backfill.AffectedWindow;
 import io.fleetlake.stack.backfill.VehicleMinutesBackfill;
 import io.fleetlake.stack.inspect.KafkaInspector;
@@ -45,7 +46,7 @@ class GarageBurstIT {
 
     @Test
     void garageBurstLandsOnceAndBackfillMakesEveryWindowRight(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         // Twelve minutes back: the pacer can then move event time (and the watermark) ten and a half minutes forward
         // without any fix being in the future.
         Instant base = Instant.now().minus(12, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES);
@@ -119,7 +120,7 @@ class GarageBurstIT {
                         base.plus(3, ChronoUnit.MINUTES),
                         base.plus(4, ChronoUnit.MINUTES));
         VehicleMinutesBackfill backfill =
-                new VehicleMinutesBackfill(running.settings().trinoJdbcUrl(), STOP_SPEED_KMH);
+                new VehicleMinutesBackfill(running.settings().trino(TrinoUser.ADMIN), STOP_SPEED_KMH);
         assertThat(backfill.recompute(affected)).isGreaterThanOrEqualTo(4);
 
         Map<Instant, Minute> expected = expectedMinutes(garage);

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
@@ -32,7 +33,7 @@ class GeocodeIT {
 
     @Test
     void namesPositionsThroughTheViewOnceAndIncrementally(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         GeocodeJob job = new GeocodeJob(running.settings(), FleetHome.locate());
         Instant start = Instant.now().minus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
 

@@ -3,6 +3,7 @@ package io.fleetlake.stack.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
@@ -47,7 +48,14 @@ class NotebooksIT {
         builder.environment()
                 .putAll(Map.of(
                         "FLEET_TRINO_HOST", running.settings().host(),
-                        "FLEET_TRINO_PORT", Integer.toString(running.settings().port(StackPort.TRINO)),
+                        "FLEET_TRINO_PORT", Integer.toString(running.settings().port(StackPort.TRINO_HTTPS)),
+                        "FLEET_TRINO_PASSWORD",
+                                running.settings().trinoSecrets().password(TrinoUser.ANALYST),
+                        "FLEET_TRINO_CA",
+                                running.settings()
+                                        .trinoSecrets()
+                                        .caCertificate()
+                                        .toString(),
                         "FLEET_CATALOG_URI", running.settings().catalogUri(),
                         "FLEET_S3_ENDPOINT", running.settings().s3Endpoint(),
                         "FLEET_S3_ACCESS_KEY", running.settings().s3AccessKey(),

@@ -10,6 +10,8 @@ import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.model.MqttTopics;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
@@ -142,11 +144,21 @@ class OperationsIT {
                         "fleet_pipeline_last_checkpoint_duration_seconds",
                         "fleet_pipeline_task_backpressured_ratio");
 
-        // Trino's own OpenMetrics endpoint, with a user name as any Trino request.
-        String trino = get(
-                URI.create("http://" + settings.host() + ":" + settings.port(StackPort.TRINO) + "/metrics"),
-                "prometheus");
-        assertThat(trino).contains("trino_execution_name_QueryManager_RunningQueries");
+        // Trino's own OpenMetrics endpoint: HTTPS, as fleet-monitor (who may read system information).
+        TrinoConnectionFactory monitor = settings.trino(TrinoUser.MONITOR);
+        HttpResponse<String> trino = TrinoHttps.client(settings.trinoSecrets().caCertificate())
+                .send(
+                        HttpRequest.newBuilder(monitor.serverUri().resolve("/metrics"))
+                                .header(
+                                        "Authorization",
+                                        "Basic "
+                                                + Base64.getEncoder()
+                                                        .encodeToString((monitor.user() + ":" + monitor.password())
+                                                                .getBytes(StandardCharsets.UTF_8)))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(trino.statusCode()).isEqualTo(200);
+        assertThat(trino.body()).contains("trino_execution_name_QueryManager_RunningQueries");
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -47,7 +48,7 @@ class PipelineEndToEndIT {
 
     @Test
     void positionsFlowExactlyOnceIntoIcebergRedisAndTheDeadLetterTopic(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         Instant start = Instant.now().minus(30, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         List<Position> firstBatch = batch(start, 0);
         List<Position> secondBatch = batch(start, FIXES_PER_BATCH);

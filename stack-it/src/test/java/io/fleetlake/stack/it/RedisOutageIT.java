@@ -8,6 +8,7 @@ import io.fleetlake.model.RedisKeys.VehicleField;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.inspect.RedisInspector;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -35,7 +36,7 @@ class RedisOutageIT {
 
     @Test
     void stateConvergesAfterAnOutageAndIcebergCommitsContinue(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         Instant start = Instant.now().minus(25, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         List<Position> before = positions(start, 0, 10);
         List<Position> during = positions(start, 10, 20);

@@ -3,6 +3,7 @@ package io.fleetlake.stack.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
@@ -25,7 +26,7 @@ class SparkDailySummaryIT {
 
     @Test
     void dailySummaryAgreesWithTheHistoryAndRerunsReplaceTheDay(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         String dayStart = today + " 00:00:00 UTC";
         String dayEnd = today.plusDays(1) + " 00:00:00 UTC";

@@ -9,6 +9,7 @@ import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
@@ -59,9 +60,10 @@ class TableMaintenanceIT {
 
     @Test
     void maintenanceWhileThePipelineStreamsChangesNoResult(RunningStack running) throws Exception {
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         AuditConfig config = AuditConfig.from(ConfigSource.of(Map.of(
                 AuditConfig.TRINO_JDBC_URL, running.settings().trinoJdbcUrl(),
+                AuditConfig.DATA_DIRECTORY, running.settings().dataDirectory().toString(),
                 AuditConfig.CATALOG_URI, running.settings().catalogUri(),
                 AuditConfig.CATALOG_CREDENTIAL,
                         StackCatalogIdentity.of(running.settings())

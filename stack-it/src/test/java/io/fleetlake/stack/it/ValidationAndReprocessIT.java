@@ -11,6 +11,7 @@ import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionSchemas;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.dlq.DeadLetterReprocessor;
 import io.fleetlake.stack.dlq.DeadLetterReprocessor.Outcome;
@@ -55,7 +56,7 @@ class ValidationAndReprocessIT {
     @Test
     void rejectsPreciselyKeepsEverythingAndReprocessingRecoversExactlyOnce(RunningStack running) throws Exception {
         Instant testStart = Instant.now();
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         PositionSchemas bundled = PositionSchemas.bundled();
         PositionCodec codec = new PositionCodec(bundled);
         Schema firmwareThree = schema("position-v3.avsc");
@@ -218,7 +219,7 @@ class ValidationAndReprocessIT {
     @Test
     void reprocessedImplausibleJumpLandsExactlyOnce(RunningStack running) throws Exception {
         Instant testStart = Instant.now();
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         String vehicle = "JUMP-01";
         Instant t0 = Instant.now().minus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         Position madrid = position(vehicle, t0, 40.4168, -3.7038, null);

@@ -13,6 +13,7 @@ import io.fleetlake.model.RejectedColumns;
 import io.fleetlake.model.RejectionReason;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.codec.PayloadFormat;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.StackFlinkRest;
@@ -27,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,7 +35,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -105,7 +104,7 @@ class VerifyIT {
                     MqttTopics.positionTopic(PREFIX + "BAD"), "{not json".getBytes(StandardCharsets.UTF_8));
             publisher.awaitAcknowledgements();
         }
-        TrinoInspector trino = new TrinoInspector(running.settings().trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
         await().atMost(TIMEOUT)
                 .pollInterval(Duration.ofSeconds(2))
                 .until(() -> rows(trino, PREFIX + "%") == positions.size());
@@ -495,10 +494,11 @@ class VerifyIT {
                 .pollInterval(Duration.ofSeconds(2))
                 .ignoreExceptions()
                 .untilAsserted(() -> {
-                    Properties properties = new Properties();
-                    properties.setProperty("user", "verify-it");
-                    try (Connection connection = DriverManager.getConnection(
-                                    running.settings().trinoJdbcUrl(), properties);
+                    // A write: admin, through the iceberg_admin catalog.
+                    try (Connection connection = running.settings()
+                                    .trino(TrinoUser.ADMIN)
+                                    .withSource("verify-it")
+                                    .connect();
                             Statement statement = connection.createStatement()) {
                         assertThat(statement.executeUpdate(sql)).as(sql).isEqualTo(1);
                     }

@@ -7,10 +7,10 @@ import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.codec.PositionField;
 import io.fleetlake.model.geo.GreatCircle;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import io.fleetlake.stack.inspect.KafkaInspector;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -40,12 +39,15 @@ public final class VehicleMinutesBackfill {
     private static final Logger LOG = LoggerFactory.getLogger(VehicleMinutesBackfill.class);
     private static final int COMMIT_ATTEMPTS = 3;
 
-    private final String trinoJdbcUrl;
+    private final TrinoConnectionFactory connections;
     private final double stopSpeedKmh;
 
-    /** @param stopSpeedKmh the pipeline's {@code enrichment.stop-speed-kmh} */
-    public VehicleMinutesBackfill(String trinoJdbcUrl, double stopSpeedKmh) {
-        this.trinoJdbcUrl = requireNonNull(trinoJdbcUrl, "trinoJdbcUrl is null");
+    /**
+     * @param connections Trino connections that may write: {@code admin}'s on {@code iceberg_admin}
+     * @param stopSpeedKmh the pipeline's {@code enrichment.stop-speed-kmh}
+     */
+    public VehicleMinutesBackfill(TrinoConnectionFactory connections, double stopSpeedKmh) {
+        this.connections = requireNonNull(connections, "connections is null");
         this.stopSpeedKmh = stopSpeedKmh;
     }
 
@@ -170,8 +172,6 @@ public final class VehicleMinutesBackfill {
     }
 
     private Connection connect() throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", "fleet-backfill");
-        return DriverManager.getConnection(trinoJdbcUrl, properties);
+        return connections.withSource("fleet-backfill").connect();
     }
 }

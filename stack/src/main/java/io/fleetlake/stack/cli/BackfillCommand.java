@@ -2,6 +2,7 @@ package io.fleetlake.stack.cli;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.backfill.AffectedWindow;
 import io.fleetlake.stack.backfill.VehicleMinutesBackfill;
@@ -50,7 +51,7 @@ public final class BackfillCommand implements Callable<Integer> {
                 : range.windows();
         System.out.printf("Windows to recompute: %,d%n", windows.size());
         long changed = new VehicleMinutesBackfill(
-                        settings.trinoJdbcUrl(), configuration.doubleValue("enrichment.stop-speed-kmh", 3.0))
+                        settings.trino(TrinoUser.ADMIN), configuration.doubleValue("enrichment.stop-speed-kmh", 3.0))
                 .recompute(windows);
         System.out.printf("Rows of fleet.vehicle_minutes inserted or updated: %,d%n", changed);
         return 0;

@@ -4,6 +4,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.simulator.FleetPublisher;
 import io.fleetlake.simulator.FleetSimulator;
 import io.fleetlake.simulator.FleetSimulatorConfig;
@@ -104,7 +105,7 @@ public final class DemoCommand implements Callable<Integer> {
 
         // Trino is optional for the stack, which runs without it while it is slow; the report reads through it.
         stack.awaitHealthy(FleetStack.TRINO, settings.startTimeout());
-        TrinoInspector trino = new TrinoInspector(settings.trinoJdbcUrl());
+        TrinoInspector trino = new TrinoInspector(settings.trino(TrinoUser.MONITOR));
         Duration checkpointInterval = configuration.duration("pipeline.checkpoint-interval", Duration.ofSeconds(10));
         long rows = new CommitWatcher(trino, checkpointInterval).awaitSettled(Duration.ofMinutes(3));
         KafkaInspector kafka = new KafkaInspector(settings.kafkaBootstrapServers());

@@ -5,6 +5,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.redis.RedisRole;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.StackFlinkRest;
@@ -184,7 +185,7 @@ public final class VerifyCommand implements Callable<Integer> {
     static Endpoints endpoints(StackSettings settings, ConfigSource configuration) {
         return new Endpoints(
                 settings.kafkaBootstrapServers(),
-                settings.trinoJdbcUrl(),
+                settings.trino(TrinoUser.MONITOR),
                 settings.redisUri(RedisRole.MONITOR),
                 settings.redisEndpoint(),
                 StackFlinkRest.client(settings),

@@ -3,8 +3,8 @@ package io.fleetlake.stack.inspect;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,15 +12,14 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 
 /** Questions about the Iceberg history, asked through Trino JDBC. */
 public final class TrinoInspector {
-    private final String jdbcUrl;
+    private final TrinoConnectionFactory connections;
 
-    /** @param jdbcUrl for example {@code jdbc:trino://127.0.0.1:18080/iceberg} */
-    public TrinoInspector(String jdbcUrl) {
-        this.jdbcUrl = requireNonNull(jdbcUrl, "jdbcUrl is null");
+    /** @param connections a read-only user's connections, for example {@code settings.trino(TrinoUser.MONITOR)} */
+    public TrinoInspector(TrinoConnectionFactory connections) {
+        this.connections = requireNonNull(connections, "connections is null");
     }
 
     public long rowCount(String table) throws SQLException {
@@ -88,9 +87,7 @@ public final class TrinoInspector {
     }
 
     private Connection connect() throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", "fleet");
-        return DriverManager.getConnection(jdbcUrl, properties);
+        return connections.connect();
     }
 
     private static long parseCount(String value) {

@@ -39,7 +39,7 @@ public final class PrometheusServer {
      * Writes {@code prometheus.yml} into {@code directory} and returns the command line that runs Prometheus with it.
      *
      * @param targets per job name, the {@code host:port} of its metrics endpoints
-     * @param trinoTarget Trino's coordinator, whose {@code /metrics} wants a user name
+     * @param trinoTarget Trino's coordinator, whose {@code /metrics} is served over HTTPS to a user with a password
      * @param ruleFiles glob patterns of the rule files to evaluate
      */
     public static List<String> commandLine(
@@ -47,7 +47,7 @@ public final class PrometheusServer {
             Path directory,
             String listenAddress,
             Map<String, List<String>> targets,
-            Optional<String> trinoTarget,
+            Optional<TrinoTarget> trinoTarget,
             List<Path> ruleFiles) {
         requireNonNull(executable, "executable is null");
         Path configFile = directory.resolve("prometheus.yml");
@@ -68,7 +68,7 @@ public final class PrometheusServer {
 
     /** The configuration file: a pure function, unit-tested and checked with promtool. */
     public static String configuration(
-            Map<String, List<String>> targets, Optional<String> trinoTarget, List<Path> ruleFiles) {
+            Map<String, List<String>> targets, Optional<TrinoTarget> trinoTarget, List<Path> ruleFiles) {
         StringBuilder yaml = new StringBuilder();
         yaml.append(
                 "# Written by the embedded stack at every start of Prometheus; the jobs of deploy/prometheus/prometheus.yml.\n");
@@ -83,15 +83,35 @@ public final class PrometheusServer {
             appendTargets(yaml, job.getValue());
         }
         trinoTarget.ifPresent(target -> {
-            yaml.append(
-                    "  - job_name: trino\n    metrics_path: /metrics\n    basic_auth:\n      username: prometheus\n");
-            appendTargets(yaml, List.of(target));
+            // The password stays in its owner-only file: Prometheus reads it at every scrape.
+            yaml.append("  - job_name: trino\n    metrics_path: /metrics\n    scheme: https\n    basic_auth:\n"
+                    + "      username: " + quote(target.user()) + "\n      password_file: "
+                    + quote(target.passwordFile().toString()) + "\n    tls_config:\n      ca_file: "
+                    + quote(target.caCertificate().toString()) + "\n");
+            appendTargets(yaml, List.of(target.address()));
             // Trino serves about 11,000 series; the query manager's, the memory pools' and the failure detector's stay.
             yaml.append("    metric_relabel_configs:\n      - source_labels: [__name__]\n"
                     + "        regex: trino_(execution_name_QueryManager|memory|failuredetector)_.*\n"
                     + "        action: keep\n");
         });
         return yaml.toString();
+    }
+
+    /**
+     * Trino's HTTPS endpoint and how Prometheus signs in to it.
+     *
+     * @param address {@code host:port} of Trino's HTTPS port
+     * @param user a Trino user that may read system information ({@code fleet-monitor})
+     * @param passwordFile an owner-only file holding only that user's password
+     * @param caCertificate the CA certificate Trino's certificate is signed by
+     */
+    public record TrinoTarget(String address, String user, Path passwordFile, Path caCertificate) {
+        public TrinoTarget {
+            requireNonNull(address, "address is null");
+            requireNonNull(user, "user is null");
+            requireNonNull(passwordFile, "passwordFile is null");
+            requireNonNull(caCertificate, "caCertificate is null");
+        }
     }
 
     private static void appendTargets(StringBuilder yaml, List<String> targets) {

@@ -15,13 +15,13 @@ import io.fleetlake.model.codec.DecodeResult;
 import io.fleetlake.model.codec.PositionCodec;
 import io.fleetlake.model.codec.PositionField;
 import io.fleetlake.redis.RedisConnections;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
 import io.fleetlake.stack.inspect.FlinkInspector;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -407,17 +407,15 @@ public final class StackVerifier {
             }
         } catch (SQLException e) {
             throw new VerifyException(
-                    "Cannot read " + Tables.qualified(table) + " through Trino at " + endpoints.trinoJdbcUrl() + ": "
-                            + e.getMessage(),
+                    "Cannot read " + Tables.qualified(table) + " through Trino at "
+                            + endpoints.trino().serverUri() + ": " + e.getMessage(),
                     e);
         }
         progress.accept(String.format("  %s: %,d rows", Tables.qualified(table), rows));
     }
 
     private Connection trino() throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", "fleet-verify");
-        return DriverManager.getConnection(endpoints.trinoJdbcUrl(), properties);
+        return endpoints.trino().withSource("fleet-verify").connect();
     }
 
     private void readRawTopic(VerifyScope scope, Reconciler reconciler) {
@@ -571,6 +569,7 @@ public final class StackVerifier {
     /**
      * Where the stack's servers are.
      *
+     * @param trino a read-only Trino user's connections
      * @param redisUri may carry credentials; never printed
      * @param redisEndpoint the Redis address without credentials, for messages
      * @param redisVehicleTtl the pipeline's {@code pipeline.redis-vehicle-ttl}: a vehicle unseen for longer may have
@@ -581,7 +580,7 @@ public final class StackVerifier {
      */
     public record Endpoints(
             String kafkaBootstrapServers,
-            String trinoJdbcUrl,
+            TrinoConnectionFactory trino,
             String redisUri,
             String redisEndpoint,
             FlinkRestClient flinkRest,
@@ -591,7 +590,7 @@ public final class StackVerifier {
             Optional<URI> mqttMetricsUri) {
         public Endpoints {
             requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
-            requireNonNull(trinoJdbcUrl, "trinoJdbcUrl is null");
+            requireNonNull(trino, "trino is null");
             requireNonNull(redisUri, "redisUri is null");
             requireNonNull(redisEndpoint, "redisEndpoint is null");
             requireNonNull(flinkRest, "flinkRest is null");
@@ -603,8 +602,8 @@ public final class StackVerifier {
 
         @Override
         public String toString() {
-            return "Endpoints{kafka=" + kafkaBootstrapServers + ", trino=" + trinoJdbcUrl + ", redis=" + redisEndpoint
-                    + ", flink=" + flinkRest.restUri() + ", group=" + pipelineConsumerGroup + "}";
+            return "Endpoints{kafka=" + kafkaBootstrapServers + ", trino=" + trino.serverUri() + ", redis="
+                    + redisEndpoint + ", flink=" + flinkRest.restUri() + ", group=" + pipelineConsumerGroup + "}";
         }
     }
 

@@ -3,11 +3,11 @@ package io.fleetlake.stack.it;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.verify.FixKey;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -27,7 +26,7 @@ final class LedgerCheck {
 
     /** Rows of the vehicles whose id starts with {@code prefix}. */
     static long rows(StackSettings settings, String prefix) throws SQLException {
-        return Long.parseLong(new TrinoInspector(settings.trinoJdbcUrl())
+        return Long.parseLong(new TrinoInspector(settings.trino(TrinoUser.MONITOR))
                 .query(
                         "SELECT count(*) FROM " + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id LIKE ?",
                         prefix + "%")
@@ -56,9 +55,9 @@ final class LedgerCheck {
 
     private static Map<FixKey, Long> rowsPerKey(StackSettings settings, String prefix) throws SQLException {
         Map<FixKey, Long> rows = new HashMap<>();
-        Properties properties = new Properties();
-        properties.setProperty("user", "ledger-check");
-        try (Connection connection = DriverManager.getConnection(settings.trinoJdbcUrl(), properties);
+        try (Connection connection = settings.trino(TrinoUser.MONITOR)
+                        .withSource("ledger-check")
+                        .connect();
                 Statement statement = connection.createStatement();
                 ResultSet result = statement.executeQuery("SELECT vehicle_id,"
                         + " CAST(round(to_unixtime(event_time) * 1e6) AS bigint), count(*) FROM "

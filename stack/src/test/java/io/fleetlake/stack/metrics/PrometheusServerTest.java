@@ -23,14 +23,23 @@ class PrometheusServerTest {
         targets.put("kafka", List.of("127.0.0.1:19094"));
 
         String yaml = PrometheusServer.configuration(
-                targets, Optional.of("127.0.0.1:18080"), List.of(Path.of("/repo/deploy/prometheus/rules/*.yml")));
+                targets,
+                Optional.of(new PrometheusServer.TrinoTarget(
+                        "127.0.0.1:18443",
+                        "fleet-monitor",
+                        Path.of("/data/prometheus/trino-password"),
+                        Path.of("/data/trino/tls/ca.pem"))),
+                List.of(Path.of("/repo/deploy/prometheus/rules/*.yml")));
 
         assertThat(yaml)
                 .contains("rule_files:\n  - \"/repo/deploy/prometheus/rules/*.yml\"\n")
                 .contains("  - job_name: \"prometheus\"\n    static_configs:\n      - targets: [\"127.0.0.1:19090\"]\n")
                 .contains("  - job_name: \"kafka\"\n    static_configs:\n      - targets: [\"127.0.0.1:19094\"]\n")
-                .contains(
-                        "  - job_name: trino\n    metrics_path: /metrics\n    basic_auth:\n      username: prometheus\n")
+                .contains("  - job_name: trino\n    metrics_path: /metrics\n    scheme: https\n    basic_auth:\n"
+                        + "      username: \"fleet-monitor\"\n"
+                        + "      password_file: \"/data/prometheus/trino-password\"\n"
+                        + "    tls_config:\n      ca_file: \"/data/trino/tls/ca.pem\"\n"
+                        + "    static_configs:\n      - targets: [\"127.0.0.1:18443\"]\n")
                 .contains("        regex: trino_(execution_name_QueryManager|memory|failuredetector)_.*\n"
                         + "        action: keep\n");
     }

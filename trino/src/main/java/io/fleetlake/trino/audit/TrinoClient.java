@@ -3,13 +3,12 @@ package io.fleetlake.trino.audit;
 import static java.util.Objects.requireNonNull;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 
 /**
  * Runs audit statements over trino-jdbc. Each call opens its own connection: audits are occasional, and a Trino JDBC
@@ -37,7 +36,8 @@ final class TrinoClient {
     <T> List<T> query(AuditStatement statement, RowReader<T> reader) {
         requireNonNull(statement, "statement is null");
         requireNonNull(reader, "reader is null");
-        try (Connection connection = DriverManager.getConnection(config.trinoJdbcUrl(), connectionProperties());
+        // UTC sessions: date_trunc buckets are UTC hours and days.
+        try (Connection connection = config.trinoConnections().connect(Map.of("timezone", "UTC"));
                 PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
             List<Object> parameters = statement.parameters();
             for (int index = 0; index < parameters.size(); index++) {
@@ -60,28 +60,6 @@ final class TrinoClient {
         } catch (SQLException e) {
             throw new TrinoQueryException(statement.name(), TrinoFailure.classify(e), e);
         }
-    }
-
-    Properties connectionProperties() {
-        Properties properties = new Properties();
-        // Trino refuses a property given both in the URL and as an argument.
-        setUnlessInUrl(properties, "user", config.trinoUser());
-        setUnlessInUrl(properties, "source", "fleet-audit");
-        setUnlessInUrl(properties, "timezone", "UTC");
-        return properties;
-    }
-
-    private void setUnlessInUrl(Properties properties, String name, String value) {
-        String url = config.trinoJdbcUrl();
-        int query = url.indexOf('?');
-        if (query >= 0) {
-            for (String parameter : url.substring(query + 1).split("&", -1)) {
-                if (parameter.equals(name) || parameter.startsWith(name + "=")) {
-                    return;
-                }
-            }
-        }
-        properties.setProperty(name, value);
     }
 
     /** A query failed; {@link #failure()} says why. */

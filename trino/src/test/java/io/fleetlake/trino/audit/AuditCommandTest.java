@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** The {@code fleet audit} command line, without Trino: parsing, validation, exit codes and the tag commands. */
@@ -87,12 +89,32 @@ class AuditCommandTest {
         URI closed = AuditQueriesTagTest.closedPort();
         String url = "jdbc:trino://127.0.0.1:" + closed.getPort() + "/iceberg";
 
-        Result result = run("track", "--vehicle", "bus-0042", "--from", "now-1h", "--to", "now", "--trino-url", url);
+        // A password, so that the audit gets as far as connecting.
+        Result result = run(
+                "-s",
+                "audit.trino-password=test-password",
+                "track",
+                "--vehicle",
+                "bus-0042",
+                "--from",
+                "now-1h",
+                "--to",
+                "now",
+                "--trino-url",
+                url);
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err().strip())
                 .startsWith("Cannot reach Trino at " + url + " (")
                 .endsWith("the stack must be running (fleet up, or fleet demo --keep-running), or pass --trino-url");
+    }
+
+    @Test
+    void withoutATrinoPasswordTheAuditSaysWhatToSet(@TempDir Path emptyDataDirectory) {
+        Result result = run("-s", "audit.data-dir=" + emptyDataDirectory, "rejections");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("audit.trino-password", "audit.data-dir");
     }
 
     @Test

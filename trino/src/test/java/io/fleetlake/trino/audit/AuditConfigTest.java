@@ -5,19 +5,26 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.trino.TrinoConnectionFactory;
+import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.trino.EmbeddedTrinoSecrets;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AuditConfigTest {
     @Test
     void defaultsReachTheEmbeddedStack() {
         AuditConfig config = AuditConfig.from(ConfigSource.empty());
 
-        assertThat(config.trinoJdbcUrl()).isEqualTo("jdbc:trino://127.0.0.1:18080/iceberg");
+        assertThat(config.trinoJdbcUrl()).isEqualTo("jdbc:trino://127.0.0.1:18443/iceberg");
         assertThat(config.catalogUri()).isEqualTo(URI.create("http://127.0.0.1:18181"));
-        assertThat(config.trinoUser()).isEqualTo("fleet-audit");
+        assertThat(config.trinoUser()).isEqualTo("analyst");
+        assertThat(config.trinoPassword()).isEmpty();
+        assertThat(config.dataDirectory()).isEqualTo(Path.of(".fleet-data"));
         assertThat(config.queryTimeout()).isEqualTo(Duration.ofMinutes(5));
         assertThat(config.catalogTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(AuditConfig.defaults()).isEqualTo(config);
@@ -93,5 +100,36 @@ class AuditConfigTest {
                 .contains("SSL=true")
                 .doesNotContain("hunter2");
         assertThat(config.redactedTrinoJdbcUrl()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void theAnalystsPasswordAndCaComeFromTheDataFolderUnlessConfigured(@TempDir Path dataDirectory) {
+        String password = EmbeddedTrinoSecrets.of(dataDirectory).password(TrinoUser.ANALYST);
+        AuditConfig config = AuditConfig.from(ConfigSource.of(Map.of("audit.data-dir", dataDirectory.toString())));
+
+        TrinoConnectionFactory connections = config.trinoConnections();
+
+        assertThat(connections.user()).isEqualTo("analyst");
+        assertThat(connections.password()).isEqualTo(password);
+        assertThat(config.toString()).doesNotContain(password);
+
+        AuditConfig configured = AuditConfig.from(ConfigSource.of(Map.of(
+                "audit.data-dir", dataDirectory.toString(),
+                "audit.trino-user", "admin",
+                "audit.trino-password", "admins-password",
+                "audit.trino-ca", "/etc/trino/ca.pem")));
+        assertThat(configured.trinoConnections().password()).isEqualTo("admins-password");
+        assertThat(configured.trinoConnections().trustStore()).contains(Path.of("/etc/trino/ca.pem"));
+        assertThat(configured.toString()).doesNotContain("admins-password");
+    }
+
+    @Test
+    void anotherUserWithoutPasswordIsRefusedWithWhatToSet(@TempDir Path dataDirectory) {
+        AuditConfig config = AuditConfig.from(
+                ConfigSource.of(Map.of("audit.data-dir", dataDirectory.toString(), "audit.trino-user", "admin")));
+
+        assertThatThrownBy(config::trinoConnections)
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("audit.trino-password");
     }
 }
