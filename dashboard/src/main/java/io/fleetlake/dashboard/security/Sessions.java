@@ -31,10 +31,10 @@ final class Sessions {
     }
 
     /** A new session for {@code user}. */
-    Session start(String user) {
+    Session start(String user, String passwordHash) {
         Instant now = clock.instant();
         sessions.values().removeIf(session -> ended(session, now));
-        Session session = new Session(randomToken(), user, randomToken(), now, now);
+        Session session = new Session(randomToken(), user, passwordHash, randomToken(), now, now);
         sessions.put(session.id(), session);
         return session;
     }
@@ -75,19 +75,22 @@ final class Sessions {
     /**
      * @param id the cookie's value
      * @param user who signed in
+     * @param passwordHash the hash of the password the user signed in with: once it changes (a rotation), the session
+     *     ends
      * @param csrfToken what every state-changing request of this session must carry
      */
-    record Session(String id, String user, String csrfToken, Instant started, Instant lastUsed) {
+    record Session(String id, String user, String passwordHash, String csrfToken, Instant started, Instant lastUsed) {
         Session {
             requireNonNull(id, "id is null");
             requireNonNull(user, "user is null");
+            requireNonNull(passwordHash, "passwordHash is null");
             requireNonNull(csrfToken, "csrfToken is null");
             requireNonNull(started, "started is null");
             requireNonNull(lastUsed, "lastUsed is null");
         }
 
         Session usedAt(Instant now) {
-            return new Session(id, user, csrfToken, started, now);
+            return new Session(id, user, passwordHash, csrfToken, started, now);
         }
 
         @Override

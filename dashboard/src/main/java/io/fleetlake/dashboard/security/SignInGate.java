@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  *       password (counted as a failure; which of the two is not said); else a session and its cookie
  *       ({@value #SESSION_COOKIE}: {@code HttpOnly; SameSite=Strict}, {@code Secure} when configured) and a redirect to
  *       the page;
+ *   <li>a session ends when its user's password changes or the user is removed (the operators file is read on every
+ *       request);
  *   <li>without a live session: 401 (JSON) for {@code /api/...} and every state-changing request, a redirect to {@code
  *       /sign-in} for a page;
  *   <li>a state-changing request (anything but GET and HEAD) without the session's CSRF token, in the {@value
@@ -108,7 +110,8 @@ public final class SignInGate {
         if (path.equals(SIGN_IN_PATH)) {
             return safe ? signInForm(200, "") : signIn(request, router);
         }
-        Optional<Sessions.Session> session = cookie(request, SESSION_COOKIE).flatMap(sessions::use);
+        Optional<Sessions.Session> session =
+                cookie(request, SESSION_COOKIE).flatMap(sessions::use).filter(this::passwordUnchanged);
         if (session.isEmpty()) {
             if (safe && !path.startsWith("/api/")) {
                 return HttpResponse.seeOther(SIGN_IN_PATH);
@@ -146,6 +149,19 @@ public final class SignInGate {
         return router.handle(request);
     }
 
+    /** Ends a session whose user was removed or got a new password since signing in ({@code fleet dashboard-password}). */
+    private boolean passwordUnchanged(Sessions.Session session) {
+        boolean unchanged = operators
+                .hash(session.user())
+                .map(hash -> hash.encoded().equals(session.passwordHash()))
+                .orElse(false);
+        if (!unchanged) {
+            sessions.end(session.id());
+            LOG.info("Ended a session of {}: the password changed or the user was removed", session.user());
+        }
+        return unchanged;
+    }
+
     private HttpResponse signIn(HttpRequest request, Router router) {
         String address = request.remoteAddress();
         if (failures.blocked(address)) {
@@ -174,7 +190,7 @@ public final class SignInGate {
             LOG.warn("Failed sign-in from {}", address);
             return signInForm(401, "Wrong user name or password.");
         }
-        Sessions.Session session = sessions.start(user);
+        Sessions.Session session = sessions.start(user, hash.get().encoded());
         LOG.info("{} signed in from {}", user, address);
         return HttpResponse.seeOther("/").withHeader("Set-Cookie", cookie(SESSION_COOKIE, session.id(), "/", ""));
     }
