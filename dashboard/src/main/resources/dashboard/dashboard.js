@@ -58,6 +58,7 @@
         elements['snapshots-refresh'].addEventListener('click', loadSnapshots);
         elements['replay-at'].value = localInputValue(new Date(Date.now() - 10 * 60 * 1000));
         drawFrames();
+        enableSignOut();
         try {
             const settings = await fetchJson('/api/config');
             state.settings = {pollIntervalMs: settings.poll_interval_ms, staleAfterMs: settings.stale_after_ms};
@@ -104,6 +105,22 @@
         setTimeout(pollHealth, HEALTH_POLL_MS);
     }
 
+    // ---- session ------------------------------------------------------------------------------------------------
+
+    // The sign-out form must carry the session's CSRF token, which the server hands out at /api/session only to the
+    // signed-in page (another site cannot read it).
+    async function enableSignOut() {
+        try {
+            const session = await fetchJson('/api/session');
+            document.getElementById('sign-out-csrf').value = session.csrf_token;
+            const button = document.getElementById('sign-out');
+            button.title = 'Signed in as ' + session.user;
+            button.disabled = false;
+        } catch (error) {
+            showWarning('Cannot read /api/session (' + describe(error) + ')');
+        }
+    }
+
     // ---- requests ---------------------------------------------------------------------------------------------
 
     async function fetchJson(url, signal) {
@@ -113,6 +130,10 @@
             body = await response.json();
         } catch (error) {
             body = null;
+        }
+        if (response.status === 401) {
+            // The session ended (idle, lifetime, signed out elsewhere): back to the sign-in page.
+            window.location.assign('/sign-in');
         }
         if (!response.ok) {
             const message = body && body.message ? body.message : 'HTTP ' + response.status;

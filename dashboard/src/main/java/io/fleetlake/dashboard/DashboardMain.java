@@ -6,6 +6,7 @@ import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.common.process.ServerProcess;
 import io.fleetlake.common.process.ServerProcess.StartedServer;
 import io.fleetlake.dashboard.health.DashboardHealthConfig;
+import io.fleetlake.dashboard.security.DashboardSecurityConfig;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -42,7 +43,10 @@ public final class DashboardMain implements Callable<Integer> {
             MetricsEndpointConfig metricsEndpoint = MetricsEndpointConfig.from(source, "dashboard");
             DashboardMetrics metrics = new DashboardMetrics();
             DashboardServer server = new DashboardServer(
-                    dashboardConfig, DashboardHealthConfig.from(source).reader(), metrics);
+                    dashboardConfig,
+                    DashboardSecurityConfig.from(source),
+                    DashboardHealthConfig.from(source).reader(),
+                    metrics);
             AtomicReference<HTTPServer> metricsServer = new AtomicReference<>();
             shutdown.closes(() -> {
                 try {

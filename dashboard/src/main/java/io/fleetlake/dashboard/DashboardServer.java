@@ -10,6 +10,8 @@ import io.fleetlake.dashboard.http.JavalinHttpAdapter;
 import io.fleetlake.dashboard.http.Json;
 import io.fleetlake.dashboard.http.RequestObserver;
 import io.fleetlake.dashboard.http.Router;
+import io.fleetlake.dashboard.security.DashboardSecurityConfig;
+import io.fleetlake.dashboard.security.SignInGate;
 import java.net.URI;
 import java.time.Clock;
 import java.util.function.BiFunction;
@@ -21,12 +23,14 @@ import org.slf4j.LoggerFactory;
  * HTTP; {@link #close()} stops listening and closes the clients. Redis, Trino and Flink need not be up: each request
  * reports what it could not reach.
  *
- * <p>Health check: {@code GET /healthz} answers 200 once the server is started.
+ * <p>Health check: {@code GET /healthz} answers 200 once the server is started; everything else but the sign-in page
+ * needs a session ({@link SignInGate}).
  */
 public final class DashboardServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DashboardServer.class);
 
     private final DashboardConfig config;
+    private final DashboardSecurityConfig security;
     private final BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory;
     private final Clock clock;
     private final HealthReader health;
@@ -34,30 +38,33 @@ public final class DashboardServer implements AutoCloseable {
     private Backends backends;
     private JavalinHttpAdapter http;
 
-    public DashboardServer(DashboardConfig config) {
-        this(config, HealthReader.NOT_CONFIGURED, RequestObserver.NONE);
-    }
-
     /**
+     * @param security who may sign in, and the server's limits
      * @param health the stack's health report for the health panel ({@link DashboardHealthConfig#reader()})
      * @param observer told about every request answered, such as {@link DashboardMetrics}
      */
-    public DashboardServer(DashboardConfig config, HealthReader health, RequestObserver observer) {
-        this(config, Backends::production, Clock.systemUTC(), health, observer);
-    }
-
-    DashboardServer(
-            DashboardConfig config, BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory, Clock clock) {
-        this(config, backendsFactory, clock, HealthReader.NOT_CONFIGURED, RequestObserver.NONE);
+    public DashboardServer(
+            DashboardConfig config, DashboardSecurityConfig security, HealthReader health, RequestObserver observer) {
+        this(config, security, Backends::production, Clock.systemUTC(), health, observer);
     }
 
     DashboardServer(
             DashboardConfig config,
+            DashboardSecurityConfig security,
+            BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory,
+            Clock clock) {
+        this(config, security, backendsFactory, clock, HealthReader.NOT_CONFIGURED, RequestObserver.NONE);
+    }
+
+    DashboardServer(
+            DashboardConfig config,
+            DashboardSecurityConfig security,
             BiFunction<DashboardConfig, ObjectMapper, Backends> backendsFactory,
             Clock clock,
             HealthReader health,
             RequestObserver observer) {
         this.config = requireNonNull(config, "config is null");
+        this.security = requireNonNull(security, "security is null");
         this.backendsFactory = requireNonNull(backendsFactory, "backendsFactory is null");
         this.clock = requireNonNull(clock, "clock is null");
         this.health = requireNonNull(health, "health is null");
@@ -73,7 +80,7 @@ public final class DashboardServer implements AutoCloseable {
         if (backends != null) {
             throw new IllegalStateException("The dashboard is already started");
         }
-        LOG.info("Starting the dashboard with {}", config);
+        LOG.info("Starting the dashboard with {} and {}", config, security);
         ObjectMapper mapper = Json.mapper();
         Backends opened = backendsFactory.apply(config, mapper);
         try {
@@ -86,7 +93,13 @@ public final class DashboardServer implements AutoCloseable {
                     new DashboardRoutes.Settings(config.staleAfter(), config.pollInterval(), config.replayLookback()),
                     clock,
                     mapper);
-            http = JavalinHttpAdapter.start(router, config.host(), config.port());
+            SignInGate gate = SignInGate.of(security, clock, mapper);
+            http = JavalinHttpAdapter.start(
+                    router,
+                    gate::handle,
+                    new JavalinHttpAdapter.Limits(security.maxRequestBytes(), security.maxConcurrentRequests()),
+                    config.host(),
+                    config.port());
         } catch (RuntimeException e) {
             closeAfterFailedStart(opened, e);
             throw e;

@@ -9,6 +9,8 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.dashboard.fakes.FakeCurrentState;
 import io.fleetlake.dashboard.fakes.FakeHistory;
 import io.fleetlake.dashboard.pipeline.PipelineCountersUnavailableException;
+import io.fleetlake.dashboard.security.DashboardSecurityConfig;
+import io.fleetlake.dashboard.security.SignIn;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /** The three layers together on a real HTTP server (loopback, free port), with fakes behind the reader seams. */
 class DashboardServerTest {
+    private static final String PASSWORD = "correct horse battery staple";
     private static final Instant NOW = Instant.parse("2026-11-29T18:00:00Z");
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -33,6 +36,7 @@ class DashboardServerTest {
     private final FakeCurrentState redis = new FakeCurrentState();
     private final AtomicBoolean resourcesClosed = new AtomicBoolean();
     private DashboardServer server;
+    private String session;
 
     @AfterEach
     void stop() throws Exception {
@@ -75,6 +79,8 @@ class DashboardServerTest {
 
         HttpResponse<String> post = http.send(
                 HttpRequest.newBuilder(server.uri().resolve("/api/vehicles"))
+                        .header("Cookie", session())
+                        .header("X-CSRF-Token", SignIn.csrfToken(http, server.uri(), session()))
                         .POST(HttpRequest.BodyPublishers.noBody())
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -135,6 +141,7 @@ class DashboardServerTest {
         DashboardConfig config = DashboardConfig.from(ConfigSource.of(Map.of("dashboard.port", "0")));
         server = new DashboardServer(
                         config,
+                        DashboardSecurityConfig.from(ConfigSource.of(Map.of("dashboard.password", PASSWORD))),
                         (configuration, jsonMapper) -> new Backends(
                                 redis,
                                 new FakeHistory(),
@@ -148,7 +155,17 @@ class DashboardServerTest {
 
     private HttpResponse<String> get(String path) throws Exception {
         URI uri = server.uri().resolve(path);
-        return http.send(HttpRequest.newBuilder(uri).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(uri).header("Cookie", session()).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The session cookie, signing in at the first call as the browser would. */
+    private String session() throws Exception {
+        if (session == null) {
+            session = SignIn.as(http, server.uri(), "operator", PASSWORD).sessionCookie();
+        }
+        return session;
     }
 
     private static InetAddress nonLoopbackAddress() throws Exception {

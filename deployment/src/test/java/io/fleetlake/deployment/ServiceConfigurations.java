@@ -5,6 +5,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.dashboard.DashboardConfig;
 import io.fleetlake.dashboard.health.DashboardHealthConfig;
+import io.fleetlake.dashboard.security.DashboardSecurityConfig;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.maintenance.MaintenanceConfig;
@@ -65,6 +66,7 @@ final class ServiceConfigurations {
                     source -> {
                         MetricsEndpointConfig.from(source, DASHBOARD);
                         DashboardHealthConfig.from(source);
+                        DashboardSecurityConfig.from(source);
                         return DashboardConfig.from(source);
                     },
             TABLE_MAINTENANCE, MaintenanceConfig::from,

@@ -118,6 +118,37 @@ class CatalogAuthenticationIT {
     }
 
     @Test
+    void theEleventhFailedTokenRequestFromAnAddressIs429EvenWithTheRightSecret() throws Exception {
+        CatalogCredential reader = credentials.get(CatalogRole.READER);
+        for (int attempt = 1; attempt <= 10; attempt++) {
+            assertThat(tokenRequest(reader.clientId(), "guess-" + attempt).statusCode())
+                    .as("attempt %s", attempt)
+                    .isEqualTo(401);
+        }
+        HttpResponse<String> eleventh = tokenRequest(reader.clientId(), reader.secret());
+        assertThat(eleventh.statusCode()).isEqualTo(429);
+        assertThat(eleventh.headers().firstValue("Retry-After"))
+                .hasValueSatisfying(
+                        seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 900L));
+        assertThat(JSON.readTree(eleventh.body()).path("error").asText()).isEqualTo("invalid_request");
+        assertThat(eleventh.body()).doesNotContain("access_token");
+        // Only token requests are limited: a client holding a token keeps working.
+        assertThat(send("GET", "/healthz", null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413() throws Exception {
+        HttpResponse<String> tooLarge = http.send(
+                HttpRequest.newBuilder(URI.create(server.uri() + CatalogAuthentication.TOKENS_PATH))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(
+                                () -> new java.io.ByteArrayInputStream(new byte[(int) 16 * 1024 * 1024 + 1])))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(tooLarge.statusCode()).isEqualTo(413);
+    }
+
+    @Test
     void aTokenAnswerIsTheSpecsBearerToken() throws Exception {
         CatalogCredential reader = credentials.get(CatalogRole.READER);
 

@@ -20,6 +20,7 @@ import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.exporter.ExporterConfig;
 import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
+import io.fleetlake.stack.identity.StackDashboardIdentity;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.maintenance.TableMaintenanceJob;
@@ -111,6 +112,7 @@ public final class FleetStack {
         this.mqttSecretsFile = mqttIdentity.secretsFile();
         this.serviceSecrets = StackServiceSecrets.of(settings);
         this.catalogIdentity = StackCatalogIdentity.of(settings).ensure();
+        StackDashboardIdentity.of(settings).ensure();
     }
 
     /** The stack with its default servers, {@link EmbeddedServers}. */
@@ -264,6 +266,7 @@ public final class FleetStack {
                 "dashboard.trino-ca", settings.trinoSecrets().caCertificate().toString(),
                 "dashboard.flink-rest-uri", flinkUri,
                 "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
+                "dashboard.users-file", StackDashboardIdentity.operatorsFile(settings).toString(),
                 "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"));
         dashboardKeys.putAll(StackFlinkRest.clientOptions(settings, "dashboard."));
         components.add(javaComponents.component(

@@ -15,6 +15,14 @@ public enum DashboardError {
     VEHICLE_NOT_FOUND(Category.USER),
     /** The Iceberg snapshot does not exist, or no longer (snapshot expiry). */
     SNAPSHOT_NOT_FOUND(Category.USER),
+    /** No session: sign in first (or the session expired or was signed out). */
+    UNAUTHORIZED(Category.USER),
+    /** A state-changing request without this session's CSRF token: possibly forged by another site. */
+    CSRF_TOKEN_MISSING(Category.USER),
+    /** The request body is larger than dashboard.max-request-bytes. */
+    PAYLOAD_TOO_LARGE(Category.USER),
+    /** dashboard.max-concurrent-requests requests are already being served: try again shortly. */
+    TOO_BUSY(Category.EXTERNAL),
     /** Redis cannot be reached or failed the command. */
     REDIS_UNAVAILABLE(Category.EXTERNAL),
     /** Trino cannot be reached or failed the query. */

@@ -2,7 +2,10 @@ package io.fleetlake.dashboard.http;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One HTTP request, independent of the HTTP server that received it.
@@ -10,11 +13,46 @@ import java.util.Map;
  * @param method the HTTP method in upper case, such as {@code GET}
  * @param path the raw (still URL-encoded) path, such as {@code /api/vehicles/VH-0001}
  * @param queryParameters decoded query parameters; the first value of each
+ * @param headers the first value of each header, by name in lower case; {@code Cookie} and {@code X-CSRF-Token} may
+ *     hold secrets and are never logged
+ * @param body the body (already bounded by the HTTP layer), empty for GET
+ * @param remoteAddress the address of the peer that sent it (never a forwarded-for header, which anyone can set)
  */
-public record HttpRequest(String method, String path, Map<String, String> queryParameters) {
+public record HttpRequest(
+        String method,
+        String path,
+        Map<String, String> queryParameters,
+        Map<String, String> headers,
+        String body,
+        String remoteAddress) {
     public HttpRequest {
         requireNonNull(method, "method is null");
         requireNonNull(path, "path is null");
         queryParameters = Map.copyOf(requireNonNull(queryParameters, "queryParameters is null"));
+        TreeMap<String, String> lowerCase = new TreeMap<>();
+        requireNonNull(headers, "headers is null").forEach((name, value) -> lowerCase.put(lowerCase(name), value));
+        headers = Map.copyOf(lowerCase);
+        requireNonNull(body, "body is null");
+        requireNonNull(remoteAddress, "remoteAddress is null");
+    }
+
+    /** A request without headers or body, as the router sees it. */
+    public HttpRequest(String method, String path, Map<String, String> queryParameters) {
+        this(method, path, queryParameters, Map.of(), "", "unknown");
+    }
+
+    /** A header's first value. */
+    public Optional<String> header(String name) {
+        return Optional.ofNullable(headers.get(lowerCase(name)));
+    }
+
+    @Override
+    public String toString() {
+        // Headers hold the session cookie and the CSRF token, the body a password.
+        return "HttpRequest{" + method + " " + path + " from " + remoteAddress + "}";
+    }
+
+    private static String lowerCase(String name) {
+        return name.toLowerCase(Locale.ROOT);
     }
 }

@@ -25,6 +25,9 @@ public final class Router {
     /** The route label of a request no route matched. */
     public static final String UNMATCHED = "unmatched";
 
+    /** The route label of a request refused before routing, such as one without a session. */
+    public static final String REFUSED = "refused";
+
     private final List<Route> routes;
     private final ObjectMapper mapper;
     private final RequestObserver observer;
@@ -78,6 +81,18 @@ public final class Router {
             return new HttpResponse(HttpResponse.OK, text.contentType(), text.body());
         }
         return new HttpResponse(HttpResponse.OK, HttpResponse.JSON, write(((Reply.Json) reply).value()));
+    }
+
+    /**
+     * The JSON error response for a request refused before routing (no session, no CSRF token, too many failed sign-ins,
+     * ...), the same body and status table as a handler's failure; told to the observer as {@value #REFUSED}.
+     */
+    public HttpResponse refuse(HttpRequest request, DashboardException refusal) {
+        requireNonNull(request, "request is null");
+        requireNonNull(refusal, "refusal is null");
+        HttpResponse response = failure(request, refusal);
+        observer.answered(REFUSED, response.status(), 0);
+        return response;
     }
 
     private HttpResponse failure(HttpRequest request, RuntimeException failure) {

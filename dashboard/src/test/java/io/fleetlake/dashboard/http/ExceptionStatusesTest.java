@@ -17,17 +17,21 @@ class ExceptionStatusesTest {
         }
 
         assertThat(statuses)
-                .containsExactlyInAnyOrderEntriesOf(Map.of(
-                        DashboardError.INVALID_PARAMETER, 400,
-                        DashboardError.NOT_FOUND, 404,
-                        DashboardError.METHOD_NOT_ALLOWED, 405,
-                        DashboardError.VEHICLE_NOT_FOUND, 404,
-                        DashboardError.SNAPSHOT_NOT_FOUND, 404,
-                        DashboardError.REDIS_UNAVAILABLE, 503,
-                        DashboardError.TRINO_UNAVAILABLE, 503,
-                        DashboardError.HEALTH_UNAVAILABLE, 503,
-                        DashboardError.UNREADABLE_VEHICLE_STATE, 502,
-                        DashboardError.INTERNAL, 500));
+                .containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                        Map.entry(DashboardError.INVALID_PARAMETER, 400),
+                        Map.entry(DashboardError.UNAUTHORIZED, 401),
+                        Map.entry(DashboardError.CSRF_TOKEN_MISSING, 403),
+                        Map.entry(DashboardError.NOT_FOUND, 404),
+                        Map.entry(DashboardError.METHOD_NOT_ALLOWED, 405),
+                        Map.entry(DashboardError.PAYLOAD_TOO_LARGE, 413),
+                        Map.entry(DashboardError.VEHICLE_NOT_FOUND, 404),
+                        Map.entry(DashboardError.SNAPSHOT_NOT_FOUND, 404),
+                        Map.entry(DashboardError.REDIS_UNAVAILABLE, 503),
+                        Map.entry(DashboardError.TRINO_UNAVAILABLE, 503),
+                        Map.entry(DashboardError.HEALTH_UNAVAILABLE, 503),
+                        Map.entry(DashboardError.TOO_BUSY, 503),
+                        Map.entry(DashboardError.UNREADABLE_VEHICLE_STATE, 502),
+                        Map.entry(DashboardError.INTERNAL, 500)));
     }
 
     @Test

@@ -4,9 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
+import io.fleetlake.common.http.FormFields;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Namespace;
@@ -55,24 +53,10 @@ final class RouteRequest {
      * endpoint's requests are forms.
      */
     Map<String, String> form() {
-        Map<String, String> fields = new LinkedHashMap<>();
-        for (String pair : body.split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            int equals = pair.indexOf('=');
-            String name = decode(equals < 0 ? pair : pair.substring(0, equals));
-            String value = equals < 0 ? "" : decode(pair.substring(equals + 1));
-            fields.putIfAbsent(name, value);
-        }
-        return fields;
-    }
-
-    private static String decode(String value) {
         try {
-            return URLDecoder.decode(value, StandardCharsets.UTF_8);
+            return FormFields.decode(body);
         } catch (IllegalArgumentException e) {
-            throw new BadRequestException("Malformed form field in the request body");
+            throw new BadRequestException(e.getMessage());
         }
     }
 

@@ -2,14 +2,13 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.http.BoundedBody;
 import io.fleetlake.model.planning.PlanningApi;
 import io.javalin.Javalin;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
@@ -108,7 +107,7 @@ final class JavalinAdapter implements AutoCloseable {
                 String body;
                 try {
                     body = context.method() == HandlerType.GET ? "" : boundedBody(context);
-                } catch (TooLarge e) {
+                } catch (BoundedBody.TooLargeException e) {
                     write(
                             context,
                             PlanningRoutes.error(
@@ -137,22 +136,10 @@ final class JavalinAdapter implements AutoCloseable {
 
         /** The body, read up to one byte past the limit. */
         private String boundedBody(Context context) throws IOException {
-            long declared = context.req().getContentLengthLong();
-            if (declared > maxRequestBytes) {
-                throw new TooLarge();
-            }
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
-            try (InputStream input = context.req().getInputStream()) {
-                int read;
-                while ((read = input.read(buffer)) >= 0) {
-                    body.write(buffer, 0, read);
-                    if (body.size() > maxRequestBytes) {
-                        throw new TooLarge();
-                    }
-                }
-            }
-            return body.toString(StandardCharsets.UTF_8);
+            return new String(
+                    BoundedBody.read(
+                            context.req().getInputStream(), context.req().getContentLengthLong(), maxRequestBytes),
+                    StandardCharsets.UTF_8);
         }
 
         private static void write(Context context, ApiResponse response) {
@@ -160,10 +147,5 @@ final class JavalinAdapter implements AutoCloseable {
             response.body().ifPresent(json -> context.contentType(ContentType.APPLICATION_JSON)
                     .result(json));
         }
-    }
-
-    /** A body over the limit. */
-    private static final class TooLarge extends IOException {
-        private static final long serialVersionUID = 1L;
     }
 }

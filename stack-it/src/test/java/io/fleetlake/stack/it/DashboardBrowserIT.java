@@ -3,6 +3,7 @@ package io.fleetlake.stack.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.identity.dashboard.DashboardOperators;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.RedisKeys.VehicleField;
@@ -11,6 +12,7 @@ import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.stack.identity.StackDashboardIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import java.io.IOException;
@@ -86,6 +88,7 @@ class DashboardBrowserIT {
             await().atMost(Duration.ofSeconds(30)).until(() -> Long.toString(now.toEpochMilli())
                     .equals(redis.hget(RedisKeys.vehicle(vehicle), VehicleField.EVENT_TIME.field())));
 
+            signIn(running);
             browser.get(running.settings().dashboardUri() + "/");
             long vehiclesInRedis = redis.zcard(RedisKeys.LAST_SEEN);
             await().atMost(POLL_INTERVAL.multipliedBy(5))
@@ -135,6 +138,26 @@ class DashboardBrowserIT {
                     .isEqualTo("live");
             assertThat(marker(vehicle).getAttribute("data-lat")).startsWith("40.43");
         });
+    }
+
+    /** Signs in through the form as an operator would, with the password the stack generated for its data folder. */
+    private void signIn(RunningStack running) {
+        String password = StackDashboardIdentity.of(running.settings())
+                .generatedPassword()
+                .orElseThrow(() -> new AssertionError("The stack generated no dashboard password"));
+        browser.get(running.settings().dashboardUri() + "/");
+        // Without a session the page sends the browser to the sign-in form.
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> browser.getCurrentUrl().endsWith("/sign-in"));
+        browser.findElement(By.id("sign-in-user")).clear();
+        browser.findElement(By.id("sign-in-user")).sendKeys(DashboardOperators.OPERATOR);
+        browser.findElement(By.id("sign-in-password")).sendKeys(password);
+        browser.findElement(By.id("sign-in-submit")).click();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !browser.findElements(By.id("vehicle-count")).isEmpty());
+        // The page's script ran under the Content-Security-Policy: it fetched the session and enabled sign-out.
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> browser.findElement(By.id("sign-out")).isEnabled());
     }
 
     private long vehicleCount() {

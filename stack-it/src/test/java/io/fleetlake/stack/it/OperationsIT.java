@@ -121,7 +121,15 @@ class OperationsIT {
         assertThat(names(catalog)).contains("fleet_catalog_request_duration_seconds_bucket");
 
         // The dashboard's health panel reads fleet-exporter's report; that request is counted by route.
-        JsonNode health = JSON.readTree(get(URI.create(settings.dashboardUri() + "/api/health")));
+        String session = DashboardSession.signIn(HTTP, settings);
+        HttpResponse<String> healthResponse = HTTP.send(
+                HttpRequest.newBuilder(URI.create(settings.dashboardUri() + "/api/health"))
+                        .header("Cookie", session)
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(healthResponse.statusCode()).isEqualTo(200);
+        JsonNode health = JSON.readTree(healthResponse.body());
         assertThat(health.path("checks").size()).isGreaterThan(5);
         List<Sample> dashboard = scrape(settings, StackPort.DASHBOARD_METRICS);
         assertThat(value(dashboard, "fleet_dashboard_requests_total", Map.of("route", "/api/health", "status", "200")))

@@ -90,7 +90,7 @@ public final class DemoCommand implements Callable<Integer> {
                         identity.simulatorDeviceCredentials().toString()),
                 "demo options"));
         StackRunner.startWithShutdownHook(stack, settings);
-        StackRunner.printEndpoints(stack);
+        StackRunner.printEndpoints(stack, settings);
 
         System.out.printf(
                 "Driving %d vehicles for %s (about %.0f positions/s over MQTT QoS 1) ...%n",

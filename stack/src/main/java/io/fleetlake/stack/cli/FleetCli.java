@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             GeocodeCommand.class,
             DevicesCommand.class,
             CatalogClientsCommand.class,
+            DashboardPasswordCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })

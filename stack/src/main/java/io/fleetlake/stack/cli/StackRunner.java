@@ -1,8 +1,11 @@
 package io.fleetlake.stack.cli;
 
+import io.fleetlake.identity.dashboard.DashboardOperators;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.identity.StackDashboardIdentity;
+import java.util.Optional;
 
 /** Start-up and shutdown behaviour shared by the commands that run the stack. */
 final class StackRunner {
@@ -15,7 +18,7 @@ final class StackRunner {
         stack.start();
     }
 
-    static void printEndpoints(EmbeddedStack stack) {
+    static void printEndpoints(EmbeddedStack stack, StackSettings settings) {
         System.out.println();
         System.out.printf("%-10s %-40s %s%n", "Component", "Endpoint", "Log");
         for (Component component : stack.components()) {
@@ -27,6 +30,19 @@ final class StackRunner {
                         component.logFile().map(Object::toString).orElse(""));
             }
         }
+        System.out.println();
+        printDashboardSignIn(settings);
+    }
+
+    /**
+     * Where to sign in to the dashboard, with the generated password while it is in force: on the terminal only, like
+     * the other credentials the commands print, never in a log.
+     */
+    static void printDashboardSignIn(StackSettings settings) {
+        Optional<String> password = StackDashboardIdentity.of(settings).generatedPassword();
+        System.out.println("Dashboard: " + settings.dashboardUri() + "/ - sign in as " + DashboardOperators.OPERATOR
+                + password.map(present -> " with the password " + present).orElse(" with the password you set")
+                + " (change it: fleet dashboard-password)");
         System.out.println();
     }
 }

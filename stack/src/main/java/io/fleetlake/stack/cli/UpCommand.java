@@ -45,7 +45,7 @@ public final class UpCommand implements Callable<Integer> {
         StackSettings settings = options.settings(configuration, home);
         EmbeddedStack stack = FleetStack.create(settings, home);
         StackRunner.startWithShutdownHook(stack, settings);
-        StackRunner.printEndpoints(stack);
+        StackRunner.printEndpoints(stack, settings);
         System.out.println("The stack is running. Press Ctrl-C to stop it.");
         new CountDownLatch(1).await();
         return 0;
