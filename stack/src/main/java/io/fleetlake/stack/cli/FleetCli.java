@@ -29,6 +29,7 @@ import picocli.CommandLine.Command;
             GeocodeCommand.class,
             DevicesCommand.class,
             CatalogClientsCommand.class,
+            SecretsCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })
