@@ -104,6 +104,22 @@ final class ComposeFile {
         return list.stream().map(port -> interpolate(service, port)).toList();
     }
 
+    /** The services this one waits for and the condition of each ({@code service_started} for the list form). */
+    Map<String, String> dependsOn(String service) {
+        Object dependsOn = definition(service).get("depends_on");
+        Map<String, String> result = new TreeMap<>();
+        if (dependsOn instanceof Map<?, ?> map) {
+            map.forEach((name, condition) -> result.put(
+                    name.toString(),
+                    condition instanceof Map<?, ?> details
+                            ? String.valueOf(details.get("condition"))
+                            : "service_started"));
+        } else if (dependsOn instanceof List<?> list) {
+            list.forEach(name -> result.put(name.toString(), "service_started"));
+        }
+        return result;
+    }
+
     private Map<String, Object> definition(String service) {
         Map<String, Object> definition = services.get(service);
         if (definition == null) {
