@@ -120,6 +120,28 @@ final class ComposeFile {
         return result;
     }
 
+    /**
+     * The service's {@code mem_limit} in bytes.
+     *
+     * @throws IllegalStateException when it has none
+     */
+    long memoryLimitBytes(String service) {
+        Object limit = definition(service).get("mem_limit");
+        if (limit == null) {
+            throw new IllegalStateException("Service " + service + " in " + file + " has no mem_limit");
+        }
+        String text = interpolate(service, limit).strip().toLowerCase(java.util.Locale.ROOT);
+        long factor =
+                switch (text.charAt(text.length() - 1)) {
+                    case 'k' -> 1L << 10;
+                    case 'm' -> 1L << 20;
+                    case 'g' -> 1L << 30;
+                    default -> 1;
+                };
+        String digits = factor == 1 ? text : text.substring(0, text.length() - 1);
+        return Long.parseLong(digits) * factor;
+    }
+
     private Map<String, Object> definition(String service) {
         Map<String, Object> definition = services.get(service);
         if (definition == null) {

@@ -200,8 +200,11 @@ class DeploymentAgreementTest {
                         "keyfile /mosquitto/tls/server-key.pem",
                         "use_username_as_clientid true",
                         "max_connections 10000",
-                        "persistent_client_expiration 7d");
-        assertThat(compose.ports(MOSQUITTO)).containsExactly("127.0.0.1:8883:8883");
+                        "persistent_client_expiration 7d",
+                        "max_queued_bytes 536870912",
+                        "memory_limit 1073741824");
+        // The device listener on DEVICE_PUBLISH_ADDRESS (every interface in the example), 1883 not at all.
+        assertThat(compose.ports(MOSQUITTO)).containsExactly("0.0.0.0:8883:8883");
         assertThat(compose.environment(MOSQUITTO).get("SIMULATOR_VEHICLES"))
                 .isEqualTo(compose.environment(SIMULATOR).get("FLEET_SIMULATOR_VEHICLES"));
     }
