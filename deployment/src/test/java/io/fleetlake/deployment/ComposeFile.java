@@ -120,6 +120,15 @@ final class ComposeFile {
         return result;
     }
 
+    /** The service's {@code volumes} in their short form, as written, variables interpolated. */
+    List<String> volumes(String service) {
+        Object volumes = definition(service).get("volumes");
+        if (!(volumes instanceof List<?> list)) {
+            return List.of();
+        }
+        return list.stream().map(volume -> interpolate(service, volume)).toList();
+    }
+
     /**
      * The service's {@code mem_limit} in bytes.
      *
