@@ -101,7 +101,7 @@ class PreflightScriptTest {
         return DotEnvFile.read(Repository.file(Repository.ENVIRONMENT_EXAMPLE)).variables();
     }
 
-    private static Result preflight(Map<String, String> environment) throws IOException, InterruptedException {
+    static Result preflight(Map<String, String> environment) throws IOException, InterruptedException {
         ProcessBuilder builder =
                 new ProcessBuilder("sh", Repository.file(SCRIPT).toString()).redirectErrorStream(true);
         Map<String, String> processEnvironment = builder.environment();
@@ -117,5 +117,5 @@ class PreflightScriptTest {
         return new Result(process.exitValue(), output);
     }
 
-    private record Result(int exitCode, String output) {}
+    record Result(int exitCode, String output) {}
 }
