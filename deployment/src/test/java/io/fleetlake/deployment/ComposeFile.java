@@ -104,6 +104,53 @@ final class ComposeFile {
         return list.stream().map(port -> interpolate(service, port)).toList();
     }
 
+    /** The services this one waits for and the condition of each ({@code service_started} for the list form). */
+    Map<String, String> dependsOn(String service) {
+        Object dependsOn = definition(service).get("depends_on");
+        Map<String, String> result = new TreeMap<>();
+        if (dependsOn instanceof Map<?, ?> map) {
+            map.forEach((name, condition) -> result.put(
+                    name.toString(),
+                    condition instanceof Map<?, ?> details
+                            ? String.valueOf(details.get("condition"))
+                            : "service_started"));
+        } else if (dependsOn instanceof List<?> list) {
+            list.forEach(name -> result.put(name.toString(), "service_started"));
+        }
+        return result;
+    }
+
+    /** The service's {@code volumes} in their short form, as written, variables interpolated. */
+    List<String> volumes(String service) {
+        Object volumes = definition(service).get("volumes");
+        if (!(volumes instanceof List<?> list)) {
+            return List.of();
+        }
+        return list.stream().map(volume -> interpolate(service, volume)).toList();
+    }
+
+    /**
+     * The service's {@code mem_limit} in bytes.
+     *
+     * @throws IllegalStateException when it has none
+     */
+    long memoryLimitBytes(String service) {
+        Object limit = definition(service).get("mem_limit");
+        if (limit == null) {
+            throw new IllegalStateException("Service " + service + " in " + file + " has no mem_limit");
+        }
+        String text = interpolate(service, limit).strip().toLowerCase(java.util.Locale.ROOT);
+        long factor =
+                switch (text.charAt(text.length() - 1)) {
+                    case 'k' -> 1L << 10;
+                    case 'm' -> 1L << 20;
+                    case 'g' -> 1L << 30;
+                    default -> 1;
+                };
+        String digits = factor == 1 ? text : text.substring(0, text.length() - 1);
+        return Long.parseLong(digits) * factor;
+    }
+
     private Map<String, Object> definition(String service) {
         Map<String, Object> definition = services.get(service);
         if (definition == null) {

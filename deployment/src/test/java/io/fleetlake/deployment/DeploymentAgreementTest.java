@@ -5,11 +5,13 @@ import static io.fleetlake.deployment.ServiceConfigurations.CONNECT;
 import static io.fleetlake.deployment.ServiceConfigurations.DASHBOARD;
 import static io.fleetlake.deployment.ServiceConfigurations.FLINK_JOB_MANAGER;
 import static io.fleetlake.deployment.ServiceConfigurations.FLINK_TASK_MANAGER;
+import static io.fleetlake.deployment.ServiceConfigurations.GEOCODE;
 import static io.fleetlake.deployment.ServiceConfigurations.MINIO;
 import static io.fleetlake.deployment.ServiceConfigurations.MOSQUITTO;
 import static io.fleetlake.deployment.ServiceConfigurations.PLANNING;
 import static io.fleetlake.deployment.ServiceConfigurations.REDIS;
 import static io.fleetlake.deployment.ServiceConfigurations.SIMULATOR;
+import static io.fleetlake.deployment.ServiceConfigurations.TABLE_MAINTENANCE;
 import static io.fleetlake.deployment.ServiceConfigurations.TRINO;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,6 +33,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,19 +87,104 @@ class DeploymentAgreementTest {
         assertThat(trino).containsEntry("s3.region", catalog.s3Region());
     }
 
+    /**
+     * Every S3 client uses the key of its own service user, which the set-up job creates with that service's policy
+     * (deploy/minio/minio-init.sh: {@code service_user <service> "$S3_<SERVICE>_ACCESS_KEY" ...}).
+     */
     @Test
-    void everyS3ClientUsesTheKeyTheSetUpJobCreates() {
+    void everyS3ClientUsesItsOwnServiceUser() throws IOException {
         Map<String, String> setUp = compose.environment("minio-init");
-        String accessKey = setUp.get("S3_ACCESS_KEY");
-        String secretKey = setUp.get("S3_SECRET_KEY");
+        String script = Files.readString(Repository.file(MINIO_INIT_SCRIPT));
+        Map<String, String> geocodeEnvironment = compose.environment(GEOCODE);
+        Map<String, String> maintenanceEnvironment = compose.environment(TABLE_MAINTENANCE);
 
-        assertThat(catalog.s3AccessKey()).contains(accessKey);
-        assertThat(catalog.s3SecretKey()).contains(secretKey);
-        assertThat(pipeline.s3AccessKey()).contains(accessKey);
-        assertThat(pipeline.s3SecretKey()).contains(secretKey);
-        assertThat(trino).containsEntry("s3.aws-access-key", accessKey).containsEntry("s3.aws-secret-key", secretKey);
-        assertThat(flink).containsEntry("s3.access-key", accessKey).containsEntry("s3.secret-key", secretKey);
-        assertThat(accessKey).isNotEqualTo(compose.environment(MINIO).get("MINIO_ROOT_USER"));
+        assertServiceUser(
+                setUp,
+                script,
+                "catalog",
+                catalog.s3AccessKey().orElseThrow(),
+                catalog.s3SecretKey().orElseThrow());
+        assertServiceUser(
+                setUp,
+                script,
+                "pipeline",
+                pipeline.s3AccessKey().orElseThrow(),
+                pipeline.s3SecretKey().orElseThrow());
+        assertServiceUser(setUp, script, "pipeline", flink.get("s3.access-key"), flink.get("s3.secret-key"));
+        assertServiceUser(setUp, script, "trino", trino.get("s3.aws-access-key"), trino.get("s3.aws-secret-key"));
+        assertServiceUser(
+                setUp,
+                script,
+                "geocode",
+                geocodeEnvironment.get("FLEET_SPARK_S3_ACCESS_KEY"),
+                geocodeEnvironment.get("FLEET_SPARK_S3_SECRET_KEY"));
+        assertServiceUser(
+                setUp,
+                script,
+                "maintenance",
+                maintenanceEnvironment.get("FLEET_MAINTENANCE_S3_ACCESS_KEY"),
+                maintenanceEnvironment.get("FLEET_MAINTENANCE_S3_SECRET_KEY"));
+        List<String> accessKeys = setUp.entrySet().stream()
+                .filter(entry -> entry.getKey().endsWith("_ACCESS_KEY"))
+                .map(Map.Entry::getValue)
+                .toList();
+        assertThat(accessKeys)
+                .hasSize(5)
+                .doesNotHaveDuplicates()
+                .doesNotContain(compose.environment(MINIO).get("MINIO_ROOT_USER"));
+        assertThat(setUp.get("MC_HOST_local"))
+                .isEqualTo("http://" + compose.environment(MINIO).get("MINIO_ROOT_USER") + ":"
+                        + compose.environment(MINIO).get("MINIO_ROOT_PASSWORD") + "@" + MINIO + ":" + MINIO_S3_PORT);
+    }
+
+    /** Trino may only read the warehouse; the writers may write it, the pipeline also its checkpoint bucket. */
+    @Test
+    void eachServicesPolicyGrantsOnlyWhatItNeeds() throws IOException {
+        assertThat(policyGrants("trino"))
+                .isEqualTo(Map.of(
+                        "arn:aws:s3:::warehouse", Set.of("s3:ListBucket", "s3:GetBucketLocation"),
+                        "arn:aws:s3:::warehouse/*", Set.of("s3:GetObject")));
+        Set<String> objectWrites = Set.of("s3:PutObject", "s3:DeleteObject");
+        for (String writer : List.of("catalog", "pipeline", "maintenance", "geocode")) {
+            Map<String, Set<String>> grants = policyGrants(writer);
+            assertThat(grants.get("arn:aws:s3:::warehouse/*")).as(writer).containsAll(objectWrites);
+            assertThat(grants.keySet())
+                    .as(writer)
+                    .allMatch(resource -> resource.startsWith("arn:aws:s3:::warehouse")
+                            || writer.equals("pipeline") && resource.startsWith("arn:aws:s3:::flink"));
+            assertThat(grants.values().stream().flatMap(Set::stream))
+                    .as(writer)
+                    .allMatch(action -> action.startsWith("s3:")
+                            && !action.contains("*")
+                            && !action.contains("Policy")
+                            && !action.contains("DeleteBucket"));
+        }
+        assertThat(policyGrants("pipeline").get("arn:aws:s3:::flink/*")).containsAll(objectWrites);
+    }
+
+    private static Map<String, Set<String>> policyGrants(String service) throws IOException {
+        String json = Files.readString(Repository.file("deploy/minio/policies/" + service + ".json"));
+        Map<String, Object> policy = new org.yaml.snakeyaml.Yaml().load(json);
+        Map<String, Set<String>> grants = new java.util.TreeMap<>();
+        for (Object statement : (List<?>) policy.get("Statement")) {
+            Map<?, ?> map = (Map<?, ?>) statement;
+            assertThat(map.get("Effect")).isEqualTo("Allow");
+            for (Object resource : (List<?>) map.get("Resource")) {
+                Set<String> actions = grants.computeIfAbsent(resource.toString(), key -> new java.util.TreeSet<>());
+                ((List<?>) map.get("Action")).forEach(action -> actions.add(action.toString()));
+            }
+        }
+        return grants;
+    }
+
+    private static void assertServiceUser(
+            Map<String, String> setUp, String script, String service, String accessKey, String secretKey) {
+        String variable = "S3_" + service.toUpperCase(java.util.Locale.ROOT);
+        assertThat(accessKey).as(service).isEqualTo(setUp.get(variable + "_ACCESS_KEY"));
+        assertThat(secretKey).as(service).isEqualTo(setUp.get(variable + "_SECRET_KEY"));
+        assertThat(script)
+                .contains("service_user " + service + " \"$" + variable + "_ACCESS_KEY\" \"$" + variable
+                        + "_SECRET_KEY\"\n");
     }
 
     @Test
@@ -202,8 +290,11 @@ class DeploymentAgreementTest {
                         "keyfile /mosquitto/tls/server-key.pem",
                         "use_username_as_clientid true",
                         "max_connections 10000",
-                        "persistent_client_expiration 7d");
-        assertThat(compose.ports(MOSQUITTO)).containsExactly("127.0.0.1:8883:8883");
+                        "persistent_client_expiration 7d",
+                        "max_queued_bytes 536870912",
+                        "memory_limit 1073741824");
+        // The device listener on DEVICE_PUBLISH_ADDRESS (every interface in the example), 1883 not at all.
+        assertThat(compose.ports(MOSQUITTO)).containsExactly("0.0.0.0:8883:8883");
         assertThat(compose.environment(MOSQUITTO).get("SIMULATOR_VEHICLES"))
                 .isEqualTo(compose.environment(SIMULATOR).get("FLEET_SIMULATOR_VEHICLES"));
     }

@@ -63,13 +63,22 @@ public final class CatalogClients {
      * @return the new secret, in clear, to hand to the client once
      */
     public synchronized IssuedSecret issue(String clientId, CatalogRole role) {
-        requireNonNull(role, "role is null");
         String secret = Secrets.generate(RANDOM);
+        register(clientId, role, secret);
+        return new IssuedSecret(clientId, secret);
+    }
+
+    /**
+     * Adds a client with a secret generated elsewhere, or gives an existing one this role and secret: the compose
+     * deployment's secrets live in its {@code .env} ({@code fleet secrets init}), and only their hashes come here.
+     */
+    public synchronized void register(String clientId, CatalogRole role, String secret) {
+        requireNonNull(role, "role is null");
+        requireNonNull(secret, "secret is null");
         CatalogClient client = new CatalogClient(clientId, role, PasswordHash.of(secret, RANDOM));
         Map<String, String> lines = file.load();
         lines.put(client.name(), client.encoded());
         file.store(lines);
-        return new IssuedSecret(clientId, secret);
     }
 
     /**

@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             DevicesCommand.class,
             CatalogClientsCommand.class,
             DashboardPasswordCommand.class,
+            SecretsCommand.class,
             AuditCommand.class,
             CommandLine.HelpCommand.class
         })
