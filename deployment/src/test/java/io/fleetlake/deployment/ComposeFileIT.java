@@ -73,7 +73,7 @@ class ComposeFileIT {
         PreflightScriptTest.Result refused = PreflightScriptTest.preflight(preflightEnvironment(example.output()));
         assertThat(passed.exitCode()).as(passed.output()).isZero();
         assertThat(refused.exitCode()).as(refused.output()).isEqualTo(1);
-        assertThat(refused.output()).contains("  REDIS_PASSWORD still holds the change-me placeholder");
+        assertThat(refused.output()).contains("  REDIS_PIPELINE_PASSWORD still holds the change-me placeholder");
     }
 
     /** The preflight service's environment in the output of {@code docker-compose config}. */

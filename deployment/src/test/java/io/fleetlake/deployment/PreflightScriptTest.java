@@ -38,7 +38,7 @@ class PreflightScriptTest {
                 .filter(entry -> entry.getValue().startsWith(ComposeSecrets.PLACEHOLDER))
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertThat(placeholders).contains("REDIS_PASSWORD", "MINIO_ROOT_PASSWORD");
+        assertThat(placeholders).contains("REDIS_PIPELINE_PASSWORD", "MINIO_ROOT_PASSWORD");
         for (String name : placeholders) {
             assertThat(result.output()).contains("  " + name + " still holds the change-me placeholder");
         }
@@ -61,14 +61,14 @@ class PreflightScriptTest {
 
     @Test
     void anEmptyVariableIsRefusedByName() throws Exception {
-        Map<String, String> environment = Map.of("CHECK_SIMULATOR_SEED", "", "CHECK_REDIS_PASSWORD", "x".repeat(43));
+        Map<String, String> environment = Map.of("CHECK_SIMULATOR_SEED", "", "CHECK_REDIS_PIPELINE_PASSWORD", "x".repeat(43));
 
         Result result = preflight(environment);
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.output())
                 .contains("  SIMULATOR_SEED is unset or empty")
-                .doesNotContain("REDIS_PASSWORD");
+                .doesNotContain("REDIS_PIPELINE_PASSWORD");
         assertThat(preflight(Map.of()).exitCode())
                 .as("nothing to check is a mistake")
                 .isEqualTo(2);
