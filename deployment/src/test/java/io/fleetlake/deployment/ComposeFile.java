@@ -97,11 +97,7 @@ final class ComposeFile {
 
     /** The published ports of a service, as written ({@code host:published:container}), variables interpolated. */
     List<String> ports(String service) {
-        Object ports = definition(service).get("ports");
-        if (!(ports instanceof List<?> list)) {
-            return List.of();
-        }
-        return list.stream().map(port -> interpolate(service, port)).toList();
+        return interpolatedList(service, "ports");
     }
 
     /** The services this one waits for and the condition of each ({@code service_started} for the list form). */
@@ -122,11 +118,15 @@ final class ComposeFile {
 
     /** The service's {@code volumes} in their short form, as written, variables interpolated. */
     List<String> volumes(String service) {
-        Object volumes = definition(service).get("volumes");
-        if (!(volumes instanceof List<?> list)) {
+        return interpolatedList(service, "volumes");
+    }
+
+    private List<String> interpolatedList(String service, String key) {
+        Object values = definition(service).get(key);
+        if (!(values instanceof List<?> list)) {
             return List.of();
         }
-        return list.stream().map(volume -> interpolate(service, volume)).toList();
+        return list.stream().map(value -> interpolate(service, value)).toList();
     }
 
     /**
