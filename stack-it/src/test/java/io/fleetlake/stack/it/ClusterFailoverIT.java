@@ -89,7 +89,11 @@ class ClusterFailoverIT {
 
     private final List<String> figures = new ArrayList<>();
     private StackSettings settings;
+    /** The cluster's JobManager: HTTPS, presenting the data folder's client certificate. */
     private FlinkRestClient rest;
+    /** The embedded pipeline's MiniCluster behind the same port: plain HTTP. */
+    private FlinkRestClient embeddedRest;
+
     private ClusterJobFiles jobFiles;
     private HandoverSavepoint handover;
 
@@ -98,6 +102,7 @@ class ClusterFailoverIT {
             RunningStack shared) throws Exception {
         settings = clusterSettings(shared.settings());
         rest = StackFlinkRest.client(settings);
+        embeddedRest = StackFlinkRest.client(shared.settings());
         jobFiles = new ClusterJobFiles(FlinkClusterComponents.directory(settings));
         handover = new HandoverSavepoint(settings.handoverDirectory());
         FleetHome home = FleetHome.locate();
@@ -251,18 +256,19 @@ class ClusterFailoverIT {
         awaitRowsBeyond(rowsBeforeEmbedded, switching, "switch cluster -> embedded: new rows committed by embedded");
     }
 
-    /** The pipeline job running behind the REST port (the embedded MiniCluster's or the cluster's). */
+    /** The pipeline job the embedded MiniCluster runs behind the REST port. */
     private String runningPipelineJob() throws IOException {
-        return rest.jobs().stream()
+        return embeddedRest.jobs().stream()
                 .filter(job -> PipelineMetricNames.JOB_NAME.equals(job.name()) && "RUNNING".equals(job.state()))
                 .map(JobSummary::id)
                 .findFirst()
-                .orElseThrow(() -> new AssertionError("No pipeline job runs at " + rest.restUri()));
+                .orElseThrow(() -> new AssertionError("No pipeline job runs at " + embeddedRest.restUri()));
     }
 
     private String restoredFromOfTheRunningJob() throws IOException {
         String jobId = runningPipelineJob();
-        return rest.checkpoints(jobId)
+        return embeddedRest
+                .checkpoints(jobId)
                 .flatMap(FlinkRestClient.CheckpointStatistics::restoredFrom)
                 .orElseThrow(() -> new AssertionError("Job " + jobId + " restored nothing"));
     }
