@@ -95,9 +95,13 @@ public record TrinoEtc(Map<String, String> files, List<String> jvmOptions, Map<S
         files.put(ACCESS_CONTROL_PROPERTIES, PropertiesFormat.render(accessControlProperties(config)));
         files.put(RULES_FILE, accessRules());
         files.put(KEYSTORE_FILE, keystore);
-        files.put(
-                ICEBERG_PROPERTIES,
-                PropertiesFormat.render(icebergCatalogProperties(config, config.catalogCredential())));
+        Map<String, String> iceberg = icebergCatalogProperties(config, config.catalogCredential());
+        if (config.security().adminCatalogCredential().isPresent()) {
+            // Writes go through iceberg_admin; the connector refuses every write here, table procedures (optimize,
+            // expire_snapshots) included, which Trino's file-based access control lets through for any user.
+            iceberg.put("iceberg.security", "read_only");
+        }
+        files.put(ICEBERG_PROPERTIES, PropertiesFormat.render(iceberg));
         config.security()
                 .adminCatalogCredential()
                 .ifPresent(credential -> files.put(

@@ -335,9 +335,12 @@ class TrinoEtcTest {
 
         assertThat(etc.files().get("catalog/iceberg.properties"))
                 .contains("iceberg.rest-catalog.oauth2.credential=fleet-reader:reader-secret\n")
+                .as("table procedures are writes that file-based access control does not stop")
+                .contains("iceberg.security=read_only\n")
                 .doesNotContain("maintainer-secret");
         assertThat(etc.files().get("catalog/iceberg_admin.properties"))
-                .contains("iceberg.rest-catalog.oauth2.credential=fleet-maintainer:maintainer-secret\n");
+                .contains("iceberg.rest-catalog.oauth2.credential=fleet-maintainer:maintainer-secret\n")
+                .doesNotContain("iceberg.security");
         assertThat(config(values).toString()).doesNotContain("maintainer-secret", "reader-secret", "password-of-");
         assertThat(etc.toString()).doesNotContain("secret-0123", "reader-secret");
     }

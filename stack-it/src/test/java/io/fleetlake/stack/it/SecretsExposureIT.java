@@ -62,7 +62,13 @@ class SecretsExposureIT {
                         "catalog.properties:" + StackCatalogIdentity.READER,
                         "catalog.properties:token-signing-key",
                         "s3.properties:secret-key",
-                        "mqtt.properties:fleet-ingest");
+                        "mqtt.properties:fleet-ingest",
+                        // Trino's users and its internal shared secret: the stack's probes logged in with them.
+                        "trino.properties:admin",
+                        "trino.properties:analyst",
+                        "trino.properties:fleet-dashboard",
+                        "trino.properties:fleet-monitor",
+                        "trino.properties:internal-shared-secret");
         assertThat(secrets.get("s3.properties:secret-key")).isEqualTo(settings.s3SecretKey());
 
         Map<String, String> places = new LinkedHashMap<>();
