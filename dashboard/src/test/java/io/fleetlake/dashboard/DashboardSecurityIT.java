@@ -271,6 +271,8 @@ class DashboardSecurityIT {
                 "redis://127.0.0.1:" + closedPort(),
                 "dashboard.trino-jdbc-url",
                 "jdbc:trino://127.0.0.1:" + closedPort() + "/iceberg",
+                "dashboard.trino-password",
+                "never-used-trino-password",
                 "dashboard.flink-rest-uri",
                 "http://127.0.0.1:" + closedPort(),
                 DashboardSecurityConfig.USERS_FILE,

@@ -32,7 +32,7 @@ class MonitoringDeploymentTest {
     private static final String JMX_RULES_MOUNT = "/opt/jmx-exporter/rules/";
     /** Ports third-party images serve metrics on by default. */
     private static final Map<String, Integer> IMAGE_METRICS_PORTS =
-            Map.of("trinodb/trino", 8080, "sapcc/mosquitto-exporter", 9234, "prom/prometheus", 9090);
+            Map.of("trinodb/trino", 8443, "sapcc/mosquitto-exporter", 9234, "prom/prometheus", 9090);
 
     private final ComposeFile compose = Repository.exampleDeployment();
 
