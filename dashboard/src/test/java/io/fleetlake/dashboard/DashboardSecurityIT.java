@@ -67,10 +67,16 @@ class DashboardSecurityIT {
         assertThat(mapper.readTree(api.body()).path("error").asText()).isEqualTo("UNAUTHORIZED");
         assertThat(get("/api/session", "").statusCode()).isEqualTo(401);
 
-        HttpResponse<String> page = get("/", "");
+        HttpResponse<String> page = http.send(
+                HttpRequest.newBuilder(server.uri())
+                        .header("Accept", "text/html,application/xhtml+xml")
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertThat(page.statusCode()).isEqualTo(303);
         assertThat(page.headers().firstValue("Location")).hasValue("/sign-in");
-        assertThat(get("/dashboard.js", "").statusCode()).isEqualTo(303);
+        // A script's or an image's request (a favicon) is not sent to the form, which would replace its token.
+        assertThat(get("/dashboard.js", "").statusCode()).isEqualTo(401);
 
         assertThat(get("/healthz", "").statusCode()).isEqualTo(200);
         HttpResponse<String> form = get("/sign-in", "");
@@ -123,6 +129,18 @@ class DashboardSecurityIT {
                         seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 900L));
         assertThat(eleventh.response().headers().allValues("Set-Cookie"))
                 .noneMatch(cookie -> cookie.startsWith("fleet_session="));
+    }
+
+    @Test
+    void aSecondRequestForTheFormKeepsTheTokenOfTheFirst() throws Exception {
+        HttpResponse<String> first = get("/sign-in", "");
+        String cookie = first.headers().firstValue("Set-Cookie").orElseThrow();
+        String signInCookie = cookie.substring(0, cookie.indexOf(';'));
+        HttpResponse<String> second = get("/sign-in", signInCookie);
+        assertThat(second.headers().firstValue("Set-Cookie").orElseThrow()).startsWith(signInCookie + ";");
+        String token = signInCookie.substring(signInCookie.indexOf('=') + 1);
+        assertThat(first.body()).contains("value=\"" + token + "\"");
+        assertThat(second.body()).contains("value=\"" + token + "\"");
     }
 
     @Test

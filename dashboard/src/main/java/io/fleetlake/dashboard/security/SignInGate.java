@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  *       the page;
  *   <li>a session ends when its user's password changes or the user is removed (the operators file is read on every
  *       request);
- *   <li>without a live session: 401 (JSON) for {@code /api/...} and every state-changing request, a redirect to {@code
- *       /sign-in} for a page;
+ *   <li>without a live session: a redirect to {@code /sign-in} for a browser's navigation (GET accepting HTML, not
+ *       under {@code /api/}), else 401 (JSON);
  *   <li>a state-changing request (anything but GET and HEAD) without the session's CSRF token, in the {@value
  *       #CSRF_HEADER} header or the {@value #CSRF_FIELD} form field: 403. SameSite cookies alone are not enough (older
  *       browsers, same-site subdomains);
@@ -108,12 +108,12 @@ public final class SignInGate {
             return router.handle(request);
         }
         if (path.equals(SIGN_IN_PATH)) {
-            return safe ? signInForm(200, "") : signIn(request, router);
+            return safe ? signInForm(request, 200, "") : signIn(request, router);
         }
         Optional<Sessions.Session> session =
                 cookie(request, SESSION_COOKIE).flatMap(sessions::use).filter(this::passwordUnchanged);
         if (session.isEmpty()) {
-            if (safe && !path.startsWith("/api/")) {
+            if (safe && !path.startsWith("/api/") && wantsPage(request)) {
                 return HttpResponse.seeOther(SIGN_IN_PATH);
             }
             return router.refuse(
@@ -167,7 +167,8 @@ public final class SignInGate {
         if (failures.blocked(address)) {
             long seconds = Math.max(1, failures.retryAfter(address).toSeconds());
             LOG.warn("Refused a sign-in from {}: too many failed attempts", address);
-            return signInForm(429, "Too many failed sign-ins from your address: try again in " + seconds + " s.")
+            return signInForm(
+                            request, 429, "Too many failed sign-ins from your address: try again in " + seconds + " s.")
                     .withHeader("Retry-After", Long.toString(seconds));
         }
         Map<String, String> form;
@@ -179,7 +180,7 @@ public final class SignInGate {
         Optional<String> expected = cookie(request, SIGN_IN_COOKIE);
         if (expected.isEmpty() || !equal(form.get(CSRF_FIELD), expected.get())) {
             LOG.warn("Refused a sign-in from {}: no matching sign-in token", address);
-            return signInForm(403, "The sign-in form expired or was not this site's: sign in again.");
+            return signInForm(request, 403, "The sign-in form expired or was not this site's: sign in again.");
         }
         String user = form.getOrDefault("user", "");
         String password = form.getOrDefault("password", "");
@@ -188,18 +189,31 @@ public final class SignInGate {
         if (hash.isEmpty() || !matches) {
             failures.failed(address);
             LOG.warn("Failed sign-in from {}", address);
-            return signInForm(401, "Wrong user name or password.");
+            return signInForm(request, 401, "Wrong user name or password.");
         }
         Sessions.Session session = sessions.start(user, hash.get().encoded());
         LOG.info("{} signed in from {}", user, address);
         return HttpResponse.seeOther("/").withHeader("Set-Cookie", cookie(SESSION_COOKIE, session.id(), "/", ""));
     }
 
-    private HttpResponse signInForm(int status, String message) {
-        String token = Sessions.randomToken();
+    /**
+     * The form with the browser's sign-in token, a new one when it has none: a second request for the form (another
+     * tab, or the browser's own for a favicon redirected here) must not invalidate the form already shown.
+     */
+    private HttpResponse signInForm(HttpRequest request, int status, String message) {
+        String token = cookie(request, SIGN_IN_COOKIE)
+                .filter(existing -> existing.matches("[A-Za-z0-9_-]{43}"))
+                .orElseGet(Sessions::randomToken);
         // Ten minutes to fill the form in; a sign-in after that gets a new form.
         return new HttpResponse(status, HttpResponse.HTML, page.render(token, message))
                 .withHeader("Set-Cookie", cookie(SIGN_IN_COOKIE, token, SIGN_IN_PATH, "; Max-Age=600"));
+    }
+
+    /** A browser navigating (HTML accepted), not a script's or an image's request: those get 401. */
+    private static boolean wantsPage(HttpRequest request) {
+        return request.header("Accept")
+                .map(accept -> accept.contains("text/html"))
+                .orElse(false);
     }
 
     private String cookie(String name, String value, String path, String extra) {
