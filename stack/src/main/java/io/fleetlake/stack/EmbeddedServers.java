@@ -3,8 +3,8 @@ package io.fleetlake.stack;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.catalog.CatalogRole;
-import io.fleetlake.redis.RedisRole;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;

@@ -7,8 +7,8 @@ import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Topics;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
-import io.fleetlake.redis.RedisRole;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
@@ -266,7 +266,8 @@ public final class FleetStack {
                 "dashboard.trino-ca", settings.trinoSecrets().caCertificate().toString(),
                 "dashboard.flink-rest-uri", flinkUri,
                 "dashboard.metrics-port", javaComponents.port(StackPort.DASHBOARD_METRICS),
-                "dashboard.users-file", StackDashboardIdentity.operatorsFile(settings).toString(),
+                "dashboard.users-file",
+                        StackDashboardIdentity.operatorsFile(settings).toString(),
                 "dashboard.health-uri", "http://" + host + ":" + settings.port(StackPort.EXPORTER) + "/health"));
         dashboardKeys.putAll(StackFlinkRest.clientOptions(settings, "dashboard."));
         components.add(javaComponents.component(
