@@ -40,7 +40,7 @@ class ComposeExposureTest {
                 .isEqualTo(Map.of(
                         DEVICE + ":8883:8883", "mosquitto",
                         OPERATOR + ":8088:8088", "dashboard",
-                        OPERATOR + ":8080:8080", "trino",
+                        OPERATOR + ":8443:8443", "trino",
                         OPERATOR + ":3000:3000", "grafana",
                         OPERATOR + ":9090:9090", "prometheus",
                         OPERATOR + ":9001:9001", "minio"));
@@ -54,7 +54,7 @@ class ComposeExposureTest {
         assertThat(example)
                 .containsEntry("OPERATOR_PUBLISH_ADDRESS", "127.0.0.1")
                 .doesNotContainKey("PUBLISH_ADDRESS");
-        assertThat(Repository.exampleDeployment().ports("trino")).containsExactly("127.0.0.1:8080:8080");
+        assertThat(Repository.exampleDeployment().ports("trino")).containsExactly("127.0.0.1:8443:8443");
     }
 
     @Test

@@ -61,7 +61,8 @@ class PreflightScriptTest {
 
     @Test
     void anEmptyVariableIsRefusedByName() throws Exception {
-        Map<String, String> environment = Map.of("CHECK_SIMULATOR_SEED", "", "CHECK_REDIS_PIPELINE_PASSWORD", "x".repeat(43));
+        Map<String, String> environment =
+                Map.of("CHECK_SIMULATOR_SEED", "", "CHECK_REDIS_PIPELINE_PASSWORD", "x".repeat(43));
 
         Result result = preflight(environment);
 
