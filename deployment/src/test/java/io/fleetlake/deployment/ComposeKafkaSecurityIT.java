@@ -229,7 +229,9 @@ class ComposeKafkaSecurityIT {
                     .get();
         }
         try (KafkaConsumer<String, String> consumer = consumer(MONITOR, null)) {
-            consumer.assign(List.of(new TopicPartition(Topics.DLQ_POSITIONS, 0)));
+            // The dead letters (counted by reason) and the positions (the oldest waiting one's age, the newest's time).
+            consumer.assign(
+                    List.of(new TopicPartition(Topics.DLQ_POSITIONS, 0), new TopicPartition(Topics.RAW_POSITIONS, 0)));
             consumer.seekToBeginning(consumer.assignment());
             consumer.poll(Duration.ofSeconds(2));
         }
