@@ -7,9 +7,10 @@
 #   admin-client.properties fleet-admin's client login, for the health check
 #   scram-<user>.properties one SCRAM credential each, read by kafka-configs --add-config-file and deleted once set
 # The SCRAM credentials of fleet-admin (the broker itself and kafka-init), fleet-connect, fleet-pipeline and
-# fleet-monitor are set (again) at every start through the controller listener, which is PLAINTEXT with its anonymous
-# clients as super users (the controller talks to itself that way) and therefore listens on 127.0.0.1 inside this
-# container only: nothing on the network can reach it. Rotation: change KAFKA_<SERVICE>_PASSWORD in .env, then
+# fleet-monitor are set (again) at every start through the LOCAL listener (9094), whose clients are anonymous super
+# users, like those of the controller listener (9093, the controller talks to itself that way); both are PLAINTEXT and
+# therefore listen on 127.0.0.1 inside this container only: nothing on the network can reach them. (The controller
+# listener cannot take credentials: Kafka 4.2's admin client refuses AlterUserScramCredentials there.) Rotation: change KAFKA_<SERVICE>_PASSWORD in .env, then
 # `docker compose up -d` (kafka sets the new credential, the service using it restarts with it).
 # Passwords are written into properties and JAAS lines, so they must be letters, digits, '-' and '_' (as
 # ./fleet secrets init generates them). With --render-only the script writes the files and exits (the test does that).
@@ -46,9 +47,9 @@ mkdir -p "$dir"
     echo "# Written by deploy/kafka/start.sh at every start; not in git."
     echo "process.roles=broker,controller"
     echo "node.id=1"
-    # Clients on 9092 from the compose network; the controller on the loopback interface only (see above).
-    echo "listeners=SASL_PLAINTEXT://:9092,CONTROLLER://127.0.0.1:9093"
-    echo "advertised.listeners=SASL_PLAINTEXT://kafka:9092"
+    # Clients on 9092 from the compose network; the controller and LOCAL on the loopback interface only (see above).
+    echo "listeners=SASL_PLAINTEXT://:9092,CONTROLLER://127.0.0.1:9093,LOCAL://127.0.0.1:9094"
+    echo "advertised.listeners=SASL_PLAINTEXT://kafka:9092,LOCAL://127.0.0.1:9094"
     echo "controller.listener.names=CONTROLLER"
     echo "controller.quorum.voters=1@127.0.0.1:9093"
     echo "log.dirs=$data"
@@ -87,9 +88,9 @@ KAFKA_OPTS= "$kafka_bin/kafka-storage.sh" format --ignore-formatted --cluster-id
 
 set_credentials() {
     for user in $users; do
-        until KAFKA_OPTS= "$kafka_bin/kafka-configs.sh" --bootstrap-controller 127.0.0.1:9093 --alter \
+        until KAFKA_OPTS= "$kafka_bin/kafka-configs.sh" --bootstrap-server 127.0.0.1:9094 --alter \
             --entity-type users --entity-name "$user" --add-config-file "$dir/scram-$user.properties" > /dev/null; do
-            echo "kafka: the controller does not take the credential of $user yet; trying again in 2 s" >&2
+            echo "kafka: the broker does not take the credential of $user yet; trying again in 2 s" >&2
             sleep 2
         done
         rm -f "$dir/scram-$user.properties"

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (ComposeKafkaSecurityIT proves those grants on the real broker): each service's username and password, read by the
  * service's own configuration class from its compose environment, are a principal of acls.conf and the password the
  * broker sets for it; what the service does (its topics, group, transactional ids, as its configuration names them) is
- * granted to that principal. The broker's start script is run with {@code --render-only}: the controller listener stays
+ * granted to that principal. The broker's start script is run with {@code --render-only}: the PLAINTEXT listeners stay
  * on the loopback interface and every secret file is owner-only.
  */
 class ComposeKafkaPrincipalsTest {
@@ -131,16 +131,22 @@ class ComposeKafkaPrincipalsTest {
     }
 
     @Test
-    void theBrokerRequiresLoginsAndKeepsItsControllerOnTheLoopbackInterface(@TempDir Path directory)
+    void theBrokerRequiresLoginsAndKeepsItsPlaintextListenersOnTheLoopbackInterface(@TempDir Path directory)
             throws IOException, InterruptedException {
         Map<String, String> environment = new TreeMap<>(compose.environment(KAFKA));
         Result result = render(directory, environment);
 
         assertThat(result.exitCode()).as(result.output()).isZero();
         Properties server = properties(directory.resolve("server.properties"));
-        assertThat(server.getProperty("listeners")).isEqualTo("SASL_PLAINTEXT://:9092,CONTROLLER://127.0.0.1:9093");
+        // Only the SASL listener on the network: the PLAINTEXT ones, whose anonymous clients are super users, on
+        // loopback.
+        assertThat(server.getProperty("listeners"))
+                .isEqualTo("SASL_PLAINTEXT://:9092,CONTROLLER://127.0.0.1:9093,LOCAL://127.0.0.1:9094");
+        assertThat(server.getProperty("listener.security.protocol.map"))
+                .isEqualTo("CONTROLLER:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,LOCAL:PLAINTEXT");
         assertThat(server.getProperty("controller.quorum.voters")).isEqualTo("1@127.0.0.1:9093");
-        assertThat(server.getProperty("advertised.listeners")).isEqualTo("SASL_PLAINTEXT://kafka:9092");
+        assertThat(server.getProperty("advertised.listeners"))
+                .isEqualTo("SASL_PLAINTEXT://kafka:9092,LOCAL://127.0.0.1:9094");
         assertThat(server.getProperty("allow.everyone.if.no.acl.found")).isEqualTo("false");
         assertThat(server.getProperty("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config"))
                 .contains("password=\"" + environment.get("KAFKA_ADMIN_PASSWORD") + "\";")
