@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.KafkaSaslCredentials;
+import io.fleetlake.deployment.ComposeKafka.Grant;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.model.Topics;
@@ -17,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -36,11 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
  * on the loopback interface and every secret file is owner-only.
  */
 class ComposeKafkaPrincipalsTest {
-    private static final String ACLS = "deploy/kafka/acls.conf";
     private static final String START_SCRIPT = "deploy/kafka/start.sh";
 
     private final ComposeFile compose = Repository.exampleDeployment();
-    private final List<Grant> grants = grants();
+    private final List<Grant> grants = ComposeKafka.grants();
 
     @Test
     void connectLogsInAsAPrincipalGrantedItsPositionsDeadLettersGroupAndInternalTopics() {
@@ -207,13 +206,13 @@ class ComposeKafkaPrincipalsTest {
 
     private void assertGranted(String user, String operation, String type, String name) {
         assertThat(grants)
-                .as("%s may %s %s %s (%s)", user, operation, type, name, ACLS)
+                .as("%s may %s %s %s (%s)", user, operation, type, name, ComposeKafka.ACLS)
                 .anyMatch(grant -> grant.allows(user, operation, type, name));
     }
 
     private void assertNotGranted(String user, String operation, String type, String name) {
         assertThat(grants)
-                .as("%s may not %s %s %s (%s)", user, operation, type, name, ACLS)
+                .as("%s may not %s %s %s (%s)", user, operation, type, name, ComposeKafka.ACLS)
                 .noneMatch(grant -> grant.allows(user, operation, type, name));
     }
 
@@ -227,35 +226,6 @@ class ComposeKafkaPrincipalsTest {
             properties.load(reader);
         }
         return properties;
-    }
-
-    private static List<Grant> grants() {
-        try {
-            List<Grant> grants = new ArrayList<>();
-            for (String line : Files.readAllLines(Repository.file(ACLS))) {
-                String stripped = line.strip();
-                if (stripped.isEmpty() || stripped.startsWith("#")) {
-                    continue;
-                }
-                String[] fields = stripped.split("\\s+");
-                assertThat(fields).as(line).hasSize(5);
-                assertThat(fields[3]).as(line).isIn("literal", "prefixed");
-                grants.add(new Grant(fields[0], fields[1], fields[2], fields[3].equals("prefixed"), fields[4]));
-            }
-            return grants;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** One line of acls.conf; a prefixed grant covers every name that starts with its own. */
-    private record Grant(String user, String operation, String type, boolean prefixed, String name) {
-        boolean allows(String user, String operation, String type, String name) {
-            return this.user.equals(user)
-                    && this.operation.equals(operation)
-                    && this.type.equals(type)
-                    && (prefixed ? name.startsWith(this.name) : name.equals(this.name));
-        }
     }
 
     private record Result(int exitCode, String output) {}

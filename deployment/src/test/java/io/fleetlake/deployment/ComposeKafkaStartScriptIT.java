@@ -3,30 +3,20 @@ package io.fleetlake.deployment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.io.Reader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import kafka.admin.ConfigCommand;
-import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
-import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
 import org.apache.kafka.common.utils.Exit;
-import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -78,9 +68,9 @@ class ComposeKafkaStartScriptIT {
             properties.load(reader);
         }
         assertThat(properties.getProperty("log.dirs")).isEqualTo(data.toString());
-        int port = freePort();
-        int controllerPort = freePort();
-        int localPort = freePort();
+        int port = ComposeKafka.freePort();
+        int controllerPort = ComposeKafka.freePort();
+        int localPort = ComposeKafka.freePort();
         bootstrapServers = "127.0.0.1:" + port;
         properties.put(
                 "listeners",
@@ -90,18 +80,7 @@ class ComposeKafkaStartScriptIT {
                 "advertised.listeners", "SASL_PLAINTEXT://" + bootstrapServers + ",LOCAL://127.0.0.1:" + localPort);
         properties.put("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
 
-        KafkaConfig config = KafkaConfig.fromProps(properties, false);
-        ByteArrayOutputStream formatOutput = new ByteArrayOutputStream();
-        new Formatter()
-                .setPrintStream(new PrintStream(formatOutput, true, StandardCharsets.UTF_8))
-                .setNodeId(1)
-                .setClusterId("1J9Bl5L-Rw6BBu8apNyTtA")
-                .setControllerListenerName("CONTROLLER")
-                .setDirectories(List.of(data.toString()))
-                .setMetadataLogDirectory(data.toString())
-                .run();
-        server = new KafkaRaftServer(config, Time.SYSTEM);
-        server.startup();
+        server = ComposeKafka.start(properties, data, List.of());
 
         // The script's kafka-configs call, with the LOCAL listener's address of this test.
         Exit.setExitProcedure((code, message) -> {
@@ -140,7 +119,7 @@ class ComposeKafkaStartScriptIT {
             try (Admin admin = Admin.create(client(user.getKey(), user.getValue()))) {
                 assertThat(admin.describeCluster().clusterId().get(30, TimeUnit.SECONDS))
                         .as(user.getKey())
-                        .isEqualTo("1J9Bl5L-Rw6BBu8apNyTtA");
+                        .isEqualTo(ComposeKafka.CLUSTER_ID);
             }
         }
     }
@@ -155,22 +134,6 @@ class ComposeKafkaStartScriptIT {
     }
 
     private static Map<String, Object> client(String user, String password) {
-        Map<String, Object> properties = new HashMap<>();
-        properties.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SASL_PLAINTEXT");
-        properties.put("sasl.mechanism", "SCRAM-SHA-512");
-        properties.put(
-                "sasl.jaas.config",
-                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
-                        + password + "\";");
-        properties.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, "20000");
-        properties.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, "5000");
-        return properties;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return ComposeKafka.client(bootstrapServers, user, password);
     }
 }
