@@ -4,23 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.model.Topics;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.Reader;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
-import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
@@ -47,8 +41,6 @@ import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,8 +53,6 @@ import org.junit.jupiter.api.io.TempDir;
  * wrong passwords are refused; each service principal can do its job and is refused beyond it.
  */
 class ComposeKafkaSecurityIT {
-    private static final String SECURITY = "deploy/kafka/security.properties";
-    private static final String ACLS = "deploy/kafka/acls.conf";
     private static final String ADMIN = "fleet-admin";
     private static final String CONNECT = "fleet-connect";
     private static final String PIPELINE = "fleet-pipeline";
@@ -81,8 +71,8 @@ class ComposeKafkaSecurityIT {
 
     @BeforeAll
     static void startTheBrokerAsComposeConfiguresIt() throws Exception {
-        int port = freePort();
-        int controllerPort = freePort();
+        int port = ComposeKafka.freePort();
+        int controllerPort = ComposeKafka.freePort();
         bootstrapServers = "127.0.0.1:" + port;
         Properties properties = new Properties();
         properties.put("process.roles", "broker,controller");
@@ -103,21 +93,12 @@ class ComposeKafkaSecurityIT {
         properties.put("auto.create.topics.enable", "false");
         properties.putAll(securityProperties());
 
-        KafkaConfig config = KafkaConfig.fromProps(properties, false);
-        ByteArrayOutputStream formatOutput = new ByteArrayOutputStream();
-        new Formatter()
-                .setPrintStream(new PrintStream(formatOutput, true, StandardCharsets.UTF_8))
-                .setNodeId(1)
-                .setClusterId("1J9Bl5L-Rw6BBu8apNyTtA")
-                .setControllerListenerName("CONTROLLER")
-                .setDirectories(List.of(directory.resolve("data").toString()))
-                .setMetadataLogDirectory(directory.resolve("data").toString())
-                // The administrator's credential comes with the storage (kafka-storage format --add-scram): the one
-                // principal that exists before any client connects.
-                .setScramArguments(List.of("SCRAM-SHA-512=[name=" + ADMIN + ",password=" + PASSWORDS.get(ADMIN) + "]"))
-                .run();
-        server = new KafkaRaftServer(config, Time.SYSTEM);
-        server.startup();
+        // The administrator's credential comes with the storage (kafka-storage format --add-scram): the one principal
+        // that exists before any client connects.
+        server = ComposeKafka.start(
+                properties,
+                directory.resolve("data"),
+                List.of("SCRAM-SHA-512=[name=" + ADMIN + ",password=" + PASSWORDS.get(ADMIN) + "]"));
 
         try (Admin admin = Admin.create(client(ADMIN, PASSWORDS.get(ADMIN)))) {
             admin.createTopics(List.of(
@@ -229,7 +210,9 @@ class ComposeKafkaSecurityIT {
                     .get();
         }
         try (KafkaConsumer<String, String> consumer = consumer(MONITOR, null)) {
-            consumer.assign(List.of(new TopicPartition(Topics.DLQ_POSITIONS, 0)));
+            // The dead letters (counted by reason) and the positions (the oldest waiting one's age, the newest's time).
+            consumer.assign(
+                    List.of(new TopicPartition(Topics.DLQ_POSITIONS, 0), new TopicPartition(Topics.RAW_POSITIONS, 0)));
             consumer.seekToBeginning(consumer.assignment());
             consumer.poll(Duration.ofSeconds(2));
         }
@@ -255,7 +238,7 @@ class ComposeKafkaSecurityIT {
     /** security.properties with the administrator's password where the broker's environment would put it. */
     private static Properties securityProperties() throws IOException {
         Properties security = new Properties();
-        try (Reader reader = Files.newBufferedReader(Repository.file(SECURITY))) {
+        try (Reader reader = Files.newBufferedReader(Repository.file(ComposeKafka.SECURITY))) {
             security.load(reader);
         }
         Properties resolved = new Properties();
@@ -264,45 +247,15 @@ class ComposeKafkaSecurityIT {
         return resolved;
     }
 
-    /** The grants of acls.conf: {@code <user> <operation> <resource type> <pattern> <name>} per line. */
-    private static List<AclBinding> acls() throws IOException {
-        List<AclBinding> bindings = new ArrayList<>();
-        for (String line : Files.readAllLines(Repository.file(ACLS))) {
-            String stripped = line.strip();
-            if (stripped.isEmpty() || stripped.startsWith("#")) {
-                continue;
-            }
-            String[] fields = stripped.split("\\s+");
-            assertThat(fields).as(line).hasSize(5);
-            bindings.add(new AclBinding(
-                    new ResourcePattern(
-                            ResourceType.fromString(fields[2].replace("-", "_")),
-                            fields[4],
-                            PatternType.fromString(fields[3].toUpperCase(Locale.ROOT))),
-                    new AccessControlEntry(
-                            "User:" + fields[0],
-                            "*",
-                            AclOperation.fromString(fields[1]
-                                    .replaceAll("([a-z])([A-Z])", "$1_$2")
-                                    .toUpperCase(Locale.ROOT)),
-                            AclPermissionType.ALLOW)));
-        }
+    private static List<AclBinding> acls() {
+        List<AclBinding> bindings =
+                ComposeKafka.grants().stream().map(ComposeKafka.Grant::binding).toList();
         assertThat(bindings).allMatch(binding -> !binding.isUnknown());
         return bindings;
     }
 
     private static Map<String, Object> client(String user, String password) {
-        Map<String, Object> properties = new HashMap<>();
-        properties.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, "SASL_PLAINTEXT");
-        properties.put("sasl.mechanism", "SCRAM-SHA-512");
-        properties.put(
-                "sasl.jaas.config",
-                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + user + "\" password=\""
-                        + password + "\";");
-        properties.put(CommonClientConfigs.DEFAULT_API_TIMEOUT_MS_CONFIG, "10000");
-        properties.put(CommonClientConfigs.REQUEST_TIMEOUT_MS_CONFIG, "5000");
-        return properties;
+        return ComposeKafka.client(bootstrapServers, user, password);
     }
 
     private static KafkaProducer<String, String> producer(String user) {
@@ -321,11 +274,5 @@ class ComposeKafkaSecurityIT {
         properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         return new KafkaConsumer<>(properties, new StringDeserializer(), new StringDeserializer());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 0, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

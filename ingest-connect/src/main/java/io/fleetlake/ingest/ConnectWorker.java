@@ -2,6 +2,7 @@ package io.fleetlake.ingest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import java.io.UncheckedIOException;
@@ -160,13 +161,15 @@ public final class ConnectWorker implements AutoCloseable {
     private void awaitKafka(Instant deadline) {
         Duration remaining = remaining(deadline);
         LOG.info("Waiting up to {} s for Kafka at {}", remaining.toSeconds(), config.bootstrapServers());
-        Map<String, Object> adminProperties = Map.of(
+        Map<String, Object> adminProperties = new HashMap<>(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 config.bootstrapServers(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                 (int) Math.min(Integer.MAX_VALUE, remaining.toMillis()),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                (int) Math.min(REQUEST_TIMEOUT.toMillis(), remaining.toMillis()));
+                (int) Math.min(REQUEST_TIMEOUT.toMillis(), remaining.toMillis())));
+        // The worker's own login: the broker of a deployment refuses anonymous clients.
+        adminProperties.putAll(KafkaSaslCredentials.clientProperties(config.kafkaCredentials()));
         try (Admin admin = Admin.create(adminProperties)) {
             String clusterId = admin.describeCluster().clusterId().get(remaining.toMillis(), TimeUnit.MILLISECONDS);
             LOG.info("Kafka at {} is reachable (cluster {})", config.bootstrapServers(), clusterId);

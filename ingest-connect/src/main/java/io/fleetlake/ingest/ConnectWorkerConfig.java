@@ -4,13 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
 import io.fleetlake.identity.PasswordHash;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -37,6 +40,8 @@ import org.apache.kafka.connect.storage.StringConverter;
  *     reference ({@code ${file:<path>:<key>}} or {@code ${env:<variable>}}), never the password itself
  * @param restAdminPassword the password of the REST API's {@value ConnectRestPrincipals#ADMIN} principal
  * @param restMonitorPassword the password of the REST API's {@value ConnectRestPrincipals#MONITOR} principal
+ * @param kafkaCredentials the worker's SASL/SCRAM login to Kafka (keys {@code connect.kafka-username},
+ *     {@code connect.kafka-password}); empty for a broker without authentication, such as the embedded stack's
  */
 public record ConnectWorkerConfig(
         String host,
@@ -51,7 +56,11 @@ public record ConnectWorkerConfig(
         String compressionType,
         Map<String, String> connectorSettings,
         String restAdminPassword,
-        String restMonitorPassword) {
+        String restMonitorPassword,
+        Optional<KafkaSaslCredentials> kafkaCredentials) {
+    /** The component of the Kafka login's keys: {@code connect.kafka-username}, {@code connect.kafka-password}. */
+    public static final String KAFKA_CREDENTIALS_COMPONENT = "connect";
+
     public static final String HOST = "connect.host";
     public static final String PORT = "connect.port";
     public static final String BOOTSTRAP_SERVERS = "connect.bootstrap-servers";
@@ -124,6 +133,13 @@ public record ConnectWorkerConfig(
             "producer.linger.ms", "10",
             "producer.batch.size", "262144");
 
+    /**
+     * Where a Connect worker reads the settings of its Kafka clients: top-level for its own (config, offset and status
+     * topics, the group), {@code producer.} for the source tasks' producers, {@code consumer.} and {@code admin.} for
+     * the consumers and admin clients it makes (offset reads, topic creation).
+     */
+    static final List<String> KAFKA_CLIENT_PREFIXES = List.of("", "producer.", "consumer.", "admin.");
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
     private static final String REDACTED = "[hidden]";
 
@@ -175,6 +191,7 @@ public record ConnectWorkerConfig(
                     + " ${env:<variable>}, not the password itself: Connect would show it in GET /connectors/"
                     + connectorName + "/config and in its log");
         }
+        requireNonNull(kafkaCredentials, "kafkaCredentials is null");
         requireNonNull(restAdminPassword, "restAdminPassword is null");
         requireNonNull(restMonitorPassword, "restMonitorPassword is null");
         requirePassword(REST_ADMIN_PASSWORD, restAdminPassword);
@@ -208,7 +225,8 @@ public record ConnectWorkerConfig(
                 source.string(COMPRESSION_TYPE, DEFAULT_COMPRESSION_TYPE),
                 connectorSettings,
                 source.string(REST_ADMIN_PASSWORD, ""),
-                source.string(REST_MONITOR_PASSWORD, ""));
+                source.string(REST_MONITOR_PASSWORD, ""),
+                KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT));
     }
 
     /**
@@ -218,7 +236,9 @@ public record ConnectWorkerConfig(
      * {@link #PRODUCER_SETTINGS} with {@code max.request.size} = {@code connect.max-record-size}, and no delay before a
      * departed worker's tasks are assigned again; the config providers of {@link #CONFIG_PROVIDERS}; basic
      * authentication of the REST API ({@link ConnectRestSecurityExtension}) with the salted hashes of the two
-     * passwords, never the passwords.
+     * passwords, never the passwords; with {@link #kafkaCredentials()}, the same SASL/SCRAM login for the worker's
+     * own clients (its internal topics and group: top-level keys) and for the producer, consumer and admin clients it
+     * makes for connectors ({@link #KAFKA_CLIENT_PREFIXES}).
      */
     public Map<String, String> workerProperties() {
         Map<String, String> properties = new TreeMap<>(PRODUCER_SETTINGS);
@@ -254,6 +274,11 @@ public record ConnectWorkerConfig(
                 PasswordHash.of(restMonitorPassword, random).encoded());
         properties.put(IngestHealthRestExtension.CONNECTOR_NAME, connectorName);
         properties.put(IngestHealthRestExtension.MAX_PENDING_AGE_MILLIS, Long.toString(healthMaxPendingAge.toMillis()));
+        kafkaCredentials.ifPresent(credentials -> {
+            for (String prefix : KAFKA_CLIENT_PREFIXES) {
+                properties.putAll(credentials.clientProperties(prefix));
+            }
+        });
         return properties;
     }
 
@@ -301,7 +326,8 @@ public record ConnectWorkerConfig(
                 + ", startupTimeout=" + startupTimeout + ", healthMaxPendingAge=" + healthMaxPendingAge
                 + ", supervisionInterval=" + supervisionInterval + ", compressionType=" + compressionType
                 + ", connectorSettings=" + shown + ", restAdminPassword=" + REDACTED + ", restMonitorPassword="
-                + REDACTED + "]";
+                + REDACTED + ", kafkaCredentials="
+                + kafkaCredentials.map(Object::toString).orElse("<none>") + "]";
     }
 
     private static void validateConnectorSettings(Map<String, String> settings) {

@@ -34,6 +34,7 @@ class ConnectWorkerConfigTest {
         assertThat(config.connectorSettings()).isEmpty();
         assertThat(config.adminCredentials().user()).isEqualTo("admin");
         assertThat(config.monitorCredentials().user()).isEqualTo("monitor");
+        assertThat(config.kafkaCredentials()).isEmpty();
     }
 
     @Test
@@ -193,6 +194,24 @@ class ConnectWorkerConfigTest {
                                 "org.apache.kafka.common.config.provider.EnvVarConfigProvider"),
                         Map.entry("fleet.ingest.connector-name", "mqtt-positions"),
                         Map.entry("fleet.ingest.health-max-pending-age-ms", "60000")));
+    }
+
+    @Test
+    void aKafkaLoginReachesTheWorkersOwnClientsAndThoseItMakesForConnectors() {
+        ConnectWorkerConfig config = ConnectWorkerConfig.from(source(Map.of(
+                "connect.kafka-username", "fleet-connect", "connect.kafka-password", "kafka-password-0123456789")));
+
+        String jaas = "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"fleet-connect\""
+                + " password=\"kafka-password-0123456789\";";
+        Map<String, String> properties = config.workerProperties();
+        for (String prefix : new String[] {"", "producer.", "consumer.", "admin."}) {
+            assertThat(properties)
+                    .as(prefix)
+                    .containsEntry(prefix + "security.protocol", "SASL_PLAINTEXT")
+                    .containsEntry(prefix + "sasl.mechanism", "SCRAM-SHA-512")
+                    .containsEntry(prefix + "sasl.jaas.config", jaas);
+        }
+        assertThat(config.toString()).contains("fleet-connect").doesNotContain("kafka-password-0123456789");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
@@ -11,6 +12,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -63,6 +65,9 @@ import java.util.Set;
  *     pipeline.start-from-offsets-after-job} ({@link HandoverConfig})
  * @param validationRules the rules every position must pass
  * @param enrichment how positions are enriched with routes and statuses
+ * @param kafkaCredentials the pipeline's SASL/SCRAM login to Kafka for its source and its two transactional sinks
+ *     (keys {@code pipeline.kafka-username}, {@code pipeline.kafka-password}); empty for a broker without
+ *     authentication, such as the embedded stack's
  */
 public record FleetPipelineConfig(
         String kafkaBootstrapServers,
@@ -93,7 +98,11 @@ public record FleetPipelineConfig(
         RestartConfig restart,
         HandoverConfig handover,
         ValidationRules validationRules,
-        EnrichmentConfig enrichment) {
+        EnrichmentConfig enrichment,
+        Optional<KafkaSaslCredentials> kafkaCredentials) {
+    /** The component of the Kafka login's keys: {@code pipeline.kafka-username}, {@code pipeline.kafka-password}. */
+    public static final String KAFKA_CREDENTIALS_COMPONENT = "pipeline";
+
     public static final String KAFKA_BOOTSTRAP_SERVERS = "pipeline.kafka-bootstrap-servers";
     public static final String CONSUMER_GROUP = "pipeline.consumer-group";
     public static final String CATALOG_URI = "pipeline.catalog-uri";
@@ -179,6 +188,7 @@ public record FleetPipelineConfig(
         requireNonNull(handover, "handover is null");
         requireNonNull(validationRules, "validationRules is null");
         requireNonNull(enrichment, "enrichment is null");
+        requireNonNull(kafkaCredentials, "kafkaCredentials is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
         requireText(CONSUMER_GROUP, consumerGroup);
         requireText(WAREHOUSE, warehouse);
@@ -262,7 +272,16 @@ public record FleetPipelineConfig(
                 RestartConfig.from(source),
                 HandoverConfig.from(source),
                 ValidationRules.from(source),
-                EnrichmentConfig.from(source));
+                EnrichmentConfig.from(source),
+                KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT));
+    }
+
+    /**
+     * The security settings every Kafka client of the pipeline adds to its own (the source's consumer, the dead-letter
+     * and late-positions producers): the SASL/SCRAM login when {@link #kafkaCredentials()} is set, none otherwise.
+     */
+    public Map<String, String> kafkaClientProperties() {
+        return KafkaSaslCredentials.clientProperties(kafkaCredentials);
     }
 
     /**
@@ -295,7 +314,8 @@ public record FleetPipelineConfig(
                 + maxOutOfOrderness + ", sourceIdleness=" + sourceIdleness + ", allowedLateness=" + allowedLateness
                 + ", dedupFixesPerVehicle=" + dedupFixesPerVehicle + ", deadLetterMaxBytes=" + deadLetterMaxBytes
                 + ", bufferTimeout=" + bufferTimeout + ", restart=" + restart + ", handover=" + handover
-                + ", validationRules=" + validationRules + ", enrichment=" + enrichment + "}";
+                + ", validationRules=" + validationRules + ", enrichment=" + enrichment + ", kafkaCredentials="
+                + kafkaCredentials.map(Object::toString).orElse("<none>") + "}";
     }
 
     /** A URI may carry a user and password ({@code redis://user:password@host:port/database}). */

@@ -6,6 +6,7 @@ import io.fleetlake.model.Topics;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /** The production dead-letter sink: {@link Topics#DLQ_POSITIONS}, exactly once. */
@@ -23,7 +24,7 @@ public final class DeadLetterSink {
      * that covers them completes, and a replay after a failover writes them once.
      */
     public static KafkaSink<RejectedRecord> create(FleetPipelineConfig config) {
-        return KafkaSink.<RejectedRecord>builder()
+        KafkaSinkBuilder<RejectedRecord> builder = KafkaSink.<RejectedRecord>builder()
                 .setBootstrapServers(config.kafkaBootstrapServers())
                 .setRecordSerializer(
                         new DeadLetterSerializationSchema(Topics.DLQ_POSITIONS, config.deadLetterMaxBytes()))
@@ -31,7 +32,9 @@ public final class DeadLetterSink {
                 .setTransactionalIdPrefix(config.transactionalIdPrefix())
                 .setProperty(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Long.toString(TRANSACTION_TIMEOUT.toMillis()))
                 // The serializer bounds every dead letter by the same limit, so the producer never refuses one.
-                .setProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(config.deadLetterMaxBytes()))
-                .build();
+                .setProperty(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(config.deadLetterMaxBytes()));
+        // The pipeline's login, when the broker requires one (the compose deployment's does).
+        config.kafkaClientProperties().forEach(builder::setProperty);
+        return builder.build();
     }
 }

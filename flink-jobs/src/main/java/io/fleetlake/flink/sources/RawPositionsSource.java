@@ -4,6 +4,7 @@ import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.records.RawRecord;
 import io.fleetlake.model.Topics;
 import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.OffsetResetStrategy;
@@ -19,14 +20,16 @@ public final class RawPositionsSource {
      */
     @SuppressWarnings("deprecation") // the connector's API still takes OffsetResetStrategy
     public static KafkaSource<RawRecord> create(FleetPipelineConfig config) {
-        return KafkaSource.<RawRecord>builder()
+        KafkaSourceBuilder<RawRecord> builder = KafkaSource.<RawRecord>builder()
                 .setBootstrapServers(config.kafkaBootstrapServers())
                 .setGroupId(config.consumerGroup())
                 .setTopics(Topics.RAW_POSITIONS)
                 .setStartingOffsets(OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST))
                 .setDeserializer(new RawRecordDeserializer())
                 .setProperty(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed")
-                .setClientIdPrefix(config.consumerGroup())
-                .build();
+                .setClientIdPrefix(config.consumerGroup());
+        // The pipeline's login, when the broker requires one (the compose deployment's does).
+        config.kafkaClientProperties().forEach(builder::setProperty);
+        return builder.build();
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
@@ -56,7 +57,9 @@ class FleetPipelineConfigTest {
                         new RestartConfig(Duration.ofSeconds(1), Duration.ofMinutes(1), 2.0, Duration.ofMinutes(10)),
                         new HandoverConfig(Optional.empty(), Duration.ofSeconds(20), Optional.empty()),
                         ValidationRules.defaults(),
-                        EnrichmentConfig.defaults()));
+                        EnrichmentConfig.defaults(),
+                        Optional.empty()));
+        assertThat(config.kafkaClientProperties()).isEmpty();
         assertThat(config.validationRules().vehicleIdPattern().pattern()).isEqualTo("[A-Za-z0-9._-]{1,64}");
     }
 
@@ -97,6 +100,8 @@ class FleetPipelineConfigTest {
         values.put("pipeline.start-from-offsets-after-job", "5c1f0000000000000000000000000001");
         values.put("validation.max-speed-kmh", "160");
         values.put("enrichment.arrival-radius-m", "80");
+        values.put("pipeline.kafka-username", "fleet-pipeline");
+        values.put("pipeline.kafka-password", "kafka-secret");
 
         FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(values));
 
@@ -133,7 +138,8 @@ class FleetPipelineConfigTest {
                                 Duration.ofSeconds(25),
                                 Optional.of("5c1f0000000000000000000000000001")),
                         ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160"))),
-                        EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80")))));
+                        EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80"))),
+                        Optional.of(new KafkaSaslCredentials("fleet-pipeline", "kafka-secret"))));
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
         assertThat(config.enrichment().arrivalRadiusM()).isEqualTo(80);
     }
@@ -299,6 +305,26 @@ class FleetPipelineConfigTest {
                 .contains("s3AccessKey=access")
                 .contains("validationRules=ValidationRules[")
                 .contains("enrichment=EnrichmentConfig[");
+    }
+
+    @Test
+    void theKafkaLoginGoesToEveryKafkaClientAndIsNotPrinted() {
+        FleetPipelineConfig config = config(
+                Map.of("pipeline.kafka-username", "fleet-pipeline", "pipeline.kafka-password", "kafka-password-value"));
+
+        assertThat(config.kafkaClientProperties())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "security.protocol",
+                        "SASL_PLAINTEXT",
+                        "sasl.mechanism",
+                        "SCRAM-SHA-512",
+                        "sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required"
+                                + " username=\"fleet-pipeline\" password=\"kafka-password-value\";"));
+        assertThat(config.toString()).contains("fleet-pipeline").doesNotContain("kafka-password-value");
+        assertThatThrownBy(() -> config(Map.of("pipeline.kafka-password", "kafka-password-value")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.kafka-username");
     }
 
     private FleetPipelineConfig config(Map<String, String> values) {

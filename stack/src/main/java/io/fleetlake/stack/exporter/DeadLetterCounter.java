@@ -28,9 +28,9 @@ final class DeadLetterCounter implements AutoCloseable {
     private final Map<String, Long> counts = new TreeMap<>(); // guarded by this
     private List<TopicPartition> partitions = List.of();
 
-    DeadLetterCounter(String bootstrapServers) {
+    DeadLetterCounter(String bootstrapServers, Map<String, String> clientSecurity) {
         requireNonNull(bootstrapServers, "bootstrapServers is null");
-        this.consumer = new KafkaConsumer<>(DeadLetterInspector.consumerProperties(bootstrapServers));
+        this.consumer = new KafkaConsumer<>(DeadLetterInspector.consumerProperties(bootstrapServers, clientSecurity));
     }
 
     /**

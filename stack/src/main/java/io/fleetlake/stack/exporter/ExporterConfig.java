@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
 import io.fleetlake.flink.rest.FlinkRestClient;
@@ -30,6 +31,12 @@ public final class ExporterConfig {
     public static final String PORT = "exporter.port";
     public static final String INTERVAL = "exporter.interval";
     public static final String KAFKA_BOOTSTRAP_SERVERS = "exporter.kafka-bootstrap-servers";
+    /**
+     * The component of the exporter's Kafka login ({@link KafkaSaslCredentials}): {@code exporter.kafka-username},
+     * {@code exporter.kafka-password}; without them its clients connect without authentication.
+     */
+    public static final String KAFKA_CREDENTIALS_COMPONENT = "exporter";
+
     public static final String CONSUMER_GROUPS = "exporter.consumer-groups";
     public static final String REDIS_URI = "exporter.redis-uri";
     public static final String CATALOG_URI = "exporter.catalog-uri";
@@ -75,6 +82,7 @@ public final class ExporterConfig {
         probeUris.forEach((name, uri) -> probes.put(name, HealthProbes.forUri(uri)));
         this.sources = new HealthSources(
                 source.requiredString(KAFKA_BOOTSTRAP_SERVERS),
+                KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT),
                 list(source.string(CONSUMER_GROUPS, DEFAULT_CONSUMER_GROUP)),
                 source.requiredString(REDIS_URI),
                 source.requiredString(CATALOG_URI),
@@ -162,7 +170,9 @@ public final class ExporterConfig {
     @Override
     public String toString() {
         return "ExporterConfig{host=" + host + ", port=" + port + ", interval=" + interval + ", kafka="
-                + sources.kafkaBootstrapServers() + ", groups=" + sources.consumerGroups() + ", redis="
+                + sources.kafkaBootstrapServers() + ", kafkaLogin="
+                + sources.kafkaCredentials().map(Object::toString).orElse("anonymous") + ", groups="
+                + sources.consumerGroups() + ", redis="
                 + redact(sources.redisUri()) + ", catalog=" + sources.catalogUri() + ", connect="
                 + sources.connectUri() + ", connectLogin="
                 + sources.connectCredentials().map(BasicCredentials::toString).orElse("anonymous") + ", connector="

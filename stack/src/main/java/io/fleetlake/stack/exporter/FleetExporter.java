@@ -67,7 +67,8 @@ public final class FleetExporter implements AutoCloseable {
             throw new IllegalStateException("fleet-exporter is already started");
         }
         collector = new HealthCollector(config.sources(), config.thresholds(), clock);
-        deadLetters = new DeadLetterCounter(config.sources().kafkaBootstrapServers());
+        deadLetters = new DeadLetterCounter(
+                config.sources().kafkaBootstrapServers(), config.sources().kafkaClientSecurity());
         refresh();
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register((MultiCollector) this::collect);

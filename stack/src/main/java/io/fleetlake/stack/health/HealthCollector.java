@@ -72,9 +72,9 @@ public final class HealthCollector implements AutoCloseable {
         this.sources = requireNonNull(sources, "sources is null");
         this.thresholds = requireNonNull(thresholds, "thresholds is null");
         this.clock = requireNonNull(clock, "clock is null");
-        this.kafka = new ConsumerLagInspector(sources.kafkaBootstrapServers());
-        this.deadLetters = new DeadLetterInspector(sources.kafkaBootstrapServers());
-        this.topics = new KafkaInspector(sources.kafkaBootstrapServers());
+        this.kafka = new ConsumerLagInspector(sources.kafkaBootstrapServers(), sources.kafkaClientSecurity());
+        this.deadLetters = new DeadLetterInspector(sources.kafkaBootstrapServers(), sources.kafkaClientSecurity());
+        this.topics = new KafkaInspector(sources.kafkaBootstrapServers(), sources.kafkaClientSecurity());
         this.catalog = new CatalogInspector(sources.catalogUri(), sources.catalogCredential());
         this.connect = new ConnectInspector(sources.connectUri(), sources.connectCredentials());
         this.redis = new RedisInspector(URI.create(sources.redisUri()));
@@ -97,7 +97,8 @@ public final class HealthCollector implements AutoCloseable {
         Instant started = clock.instant();
         boolean watching = watchIngest && !thresholds.sampleWindow().isZero();
         Optional<Reading<Counts>> before = watching ? Optional.of(Reading.read(this::ingestCounts)) : Optional.empty();
-        IngestHopCheck hop = new IngestHopCheck(sources.kafkaBootstrapServers(), sources.mqttMetricsUri());
+        IngestHopCheck hop = new IngestHopCheck(
+                sources.kafkaBootstrapServers(), sources.kafkaClientSecurity(), sources.mqttMetricsUri());
         Optional<Reading<IngestHopCheck.Start>> hopStart =
                 watching ? Optional.of(Reading.read(hop::start)) : Optional.empty();
         Map<String, CompletableFuture<Boolean>> probed = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package io.fleetlake.stack.health;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.catalog.CatalogCredential;
@@ -17,6 +18,8 @@ import java.util.function.BooleanSupplier;
  * fleet-exporter (from its {@code exporter.*} keys).
  *
  * @param kafkaBootstrapServers the Kafka cluster
+ * @param kafkaCredentials the SASL/SCRAM login of every Kafka client of the check (the monitor's in the compose
+ *     deployment); empty for a broker without authentication, such as the embedded stack's
  * @param consumerGroups the consumer groups whose lag is reported (the pipeline's)
  * @param redisUri Redis, with credentials when it needs them
  * @param catalogUri the Iceberg REST catalog
@@ -31,6 +34,7 @@ import java.util.function.BooleanSupplier;
  */
 public record HealthSources(
         String kafkaBootstrapServers,
+        Optional<KafkaSaslCredentials> kafkaCredentials,
         List<String> consumerGroups,
         String redisUri,
         String catalogUri,
@@ -44,6 +48,7 @@ public record HealthSources(
         Map<String, BooleanSupplier> probes) {
     public HealthSources {
         requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
+        requireNonNull(kafkaCredentials, "kafkaCredentials is null");
         consumerGroups = List.copyOf(requireNonNull(consumerGroups, "consumerGroups is null"));
         requireNonNull(redisUri, "redisUri is null");
         requireNonNull(catalogUri, "catalogUri is null");
@@ -55,5 +60,10 @@ public record HealthSources(
         requireNonNull(maintenanceMetricsUri, "maintenanceMetricsUri is null");
         requireNonNull(mqttMetricsUri, "mqttMetricsUri is null");
         probes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(requireNonNull(probes, "probes is null")));
+    }
+
+    /** The security settings of every Kafka client that reads these sources: the login, or none. */
+    public Map<String, String> kafkaClientSecurity() {
+        return KafkaSaslCredentials.clientProperties(kafkaCredentials);
     }
 }

@@ -45,6 +45,8 @@ public final class StackHealthSources {
                 .orElse(List.of(pipelineGroup));
         return new HealthSources(
                 settings.kafkaBootstrapServers(),
+                // The embedded broker has no SASL listener.
+                Optional.empty(),
                 groups,
                 settings.redisUri(RedisRole.MONITOR),
                 settings.catalogUri(),

@@ -48,11 +48,18 @@ public final class ConsumerLagInspector implements AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
 
     public ConsumerLagInspector(String bootstrapServers) {
+        this(bootstrapServers, Map.of());
+    }
+
+    /** @param clientSecurity security settings of both clients, such as a SASL login ({@code KafkaSaslCredentials}) */
+    public ConsumerLagInspector(String bootstrapServers, Map<String, String> clientSecurity) {
         requireNonNull(bootstrapServers, "bootstrapServers is null");
+        requireNonNull(clientSecurity, "clientSecurity is null");
         Properties adminProperties = new Properties();
         adminProperties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         adminProperties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
         adminProperties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+        adminProperties.putAll(clientSecurity);
         this.admin = Admin.create(adminProperties);
         Properties consumerProperties = new Properties();
         consumerProperties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -62,6 +69,7 @@ public final class ConsumerLagInspector implements AutoCloseable {
         consumerProperties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
         consumerProperties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumerProperties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        consumerProperties.putAll(clientSecurity);
         this.consumer = new KafkaConsumer<>(consumerProperties);
     }
 

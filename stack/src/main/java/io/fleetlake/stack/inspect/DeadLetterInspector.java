@@ -36,9 +36,16 @@ public final class DeadLetterInspector {
     private static final long MAX_RECORDS = 200_000;
 
     private final String bootstrapServers;
+    private final Map<String, String> clientSecurity;
 
     public DeadLetterInspector(String bootstrapServers) {
+        this(bootstrapServers, Map.of());
+    }
+
+    /** @param clientSecurity security settings of the consumer, such as a SASL login ({@code KafkaSaslCredentials}) */
+    public DeadLetterInspector(String bootstrapServers, Map<String, String> clientSecurity) {
         this.bootstrapServers = requireNonNull(bootstrapServers, "bootstrapServers is null");
+        this.clientSecurity = Map.copyOf(requireNonNull(clientSecurity, "clientSecurity is null"));
     }
 
     /**
@@ -48,7 +55,8 @@ public final class DeadLetterInspector {
      */
     public DeadLetterCounts since(Instant since) {
         requireNonNull(since, "since is null");
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties(bootstrapServers))) {
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(consumerProperties(bootstrapServers, clientSecurity))) {
             List<TopicPartition> partitions = consumer.partitionsFor(Topics.DLQ_POSITIONS, TIMEOUT).stream()
                     .map(info -> new TopicPartition(info.topic(), info.partition()))
                     .toList();
@@ -89,6 +97,12 @@ public final class DeadLetterInspector {
 
     /** Properties of a read_committed consumer without a group, as the pipeline sees the topic. */
     public static Properties consumerProperties(String bootstrapServers) {
+        return consumerProperties(bootstrapServers, Map.of());
+    }
+
+    /** The same, with security settings such as a SASL login ({@code KafkaSaslCredentials}). */
+    public static Properties consumerProperties(String bootstrapServers, Map<String, String> clientSecurity) {
+        requireNonNull(clientSecurity, "clientSecurity is null");
         Properties properties = new Properties();
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "fleet-dead-letters-" + UUID.randomUUID());
@@ -96,6 +110,7 @@ public final class DeadLetterInspector {
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.putAll(clientSecurity);
         return properties;
     }
 

@@ -22,9 +22,16 @@ public final class KafkaInspector {
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
 
     private final String bootstrapServers;
+    private final Map<String, String> clientSecurity;
 
     public KafkaInspector(String bootstrapServers) {
+        this(bootstrapServers, Map.of());
+    }
+
+    /** @param clientSecurity security settings of the consumer, such as a SASL login ({@code KafkaSaslCredentials}) */
+    public KafkaInspector(String bootstrapServers, Map<String, String> clientSecurity) {
         this.bootstrapServers = requireNonNull(bootstrapServers, "bootstrapServers is null");
+        this.clientSecurity = Map.copyOf(requireNonNull(clientSecurity, "clientSecurity is null"));
     }
 
     /** Every committed record of the topic, from the beginning to the current end. */
@@ -82,11 +89,14 @@ public final class KafkaInspector {
     private Properties consumerProperties() {
         Properties properties = new Properties();
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(ConsumerConfig.GROUP_ID_CONFIG, "fleet-inspector-" + UUID.randomUUID());
+        // No group: every read assigns its partitions and seeks, and a principal that may read a topic need not own a
+        // group (the compose deployment's monitor owns none).
+        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "fleet-inspector-" + UUID.randomUUID());
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.putAll(clientSecurity);
         return properties;
     }
 }

@@ -40,6 +40,7 @@ public final class IngestHopCheck {
     static final Duration SETTLE = Duration.ofSeconds(2);
 
     private final String kafkaBootstrapServers;
+    private final Map<String, String> kafkaClientSecurity;
     private final Optional<URI> brokerMetrics;
 
     /**
@@ -47,7 +48,14 @@ public final class IngestHopCheck {
      *     reported as not reconciled)
      */
     public IngestHopCheck(String kafkaBootstrapServers, Optional<URI> brokerMetrics) {
+        this(kafkaBootstrapServers, Map.of(), brokerMetrics);
+    }
+
+    /** @param kafkaClientSecurity security settings of its consumer, such as a SASL login ({@code KafkaSaslCredentials}) */
+    public IngestHopCheck(
+            String kafkaBootstrapServers, Map<String, String> kafkaClientSecurity, Optional<URI> brokerMetrics) {
         this.kafkaBootstrapServers = requireNonNull(kafkaBootstrapServers, "kafkaBootstrapServers is null");
+        this.kafkaClientSecurity = Map.copyOf(requireNonNull(kafkaClientSecurity, "kafkaClientSecurity is null"));
         this.brokerMetrics = requireNonNull(brokerMetrics, "brokerMetrics is null");
     }
 
@@ -146,7 +154,7 @@ public final class IngestHopCheck {
     }
 
     private KafkaConsumer<byte[], byte[]> consumer() {
-        return new KafkaConsumer<>(DeadLetterInspector.consumerProperties(kafkaBootstrapServers));
+        return new KafkaConsumer<>(DeadLetterInspector.consumerProperties(kafkaBootstrapServers, kafkaClientSecurity));
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer, String topic) {

@@ -48,6 +48,7 @@ class ExporterConfigTest {
         assertThat(config.sources().mqttMetricsUri()).isEmpty();
         assertThat(config.sources().probes()).isEmpty();
         assertThat(config.sources().connectCredentials()).as("anonymous").isEmpty();
+        assertThat(config.sources().kafkaClientSecurity()).as("no Kafka login").isEmpty();
         assertThat(config.thresholds()).isEqualTo(HealthThresholds.from(ConfigSource.empty()));
     }
 
@@ -80,6 +81,24 @@ class ExporterConfigTest {
         assertThat(config.sources().mqttMetricsUri())
                 .isEqualTo(Optional.of(URI.create("http://mosquitto-exporter:9234/metrics")));
         assertThat(List.copyOf(config.sources().probes().keySet())).containsExactly("s3", "mqtt");
+    }
+
+    @Test
+    void theKafkaLoginReachesEveryKafkaClientAndIsNotPrinted() {
+        Map<String, String> values = new HashMap<>(REQUIRED);
+        values.put("exporter.kafka-username", "fleet-monitor");
+        values.put("exporter.kafka-password", "kafka-monitor-password");
+
+        ExporterConfig config = ExporterConfig.from(ConfigSource.of(values));
+
+        assertThat(config.sources().kafkaClientSecurity())
+                .containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry(
+                        "sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required"
+                                + " username=\"fleet-monitor\" password=\"kafka-monitor-password\";");
+        assertThat(config.toString()).contains("fleet-monitor").doesNotContain("kafka-monitor-password");
     }
 
     @Test
