@@ -202,6 +202,7 @@ def connect(settings: Settings | None = None) -> FleetLab:
         )
     # HTTPS only: Trino takes a password over TLS alone, and answers 403 on its plain HTTP port.
     connection = trino.dbapi.connect(
+        http_session=_trino_session(settings.trino_ca),
         host=settings.trino_host,
         port=settings.trino_port,
         user=settings.trino_user,
@@ -209,7 +210,6 @@ def connect(settings: Settings | None = None) -> FleetLab:
         catalog=TRINO_CATALOG,
         schema=NAMESPACE,
         http_scheme="https",
-        verify=settings.trino_ca or True,
         timezone="UTC",
         source="fleet-notebooks",
     )
@@ -339,6 +339,20 @@ def _require_trino_serving(connection: trino.dbapi.Connection, settings: Setting
         ) from error
     finally:
         cursor.close()
+
+
+def _trino_session(ca_file: str) -> requests.Session:
+    """An HTTP session that trusts ``ca_file`` (the system's authorities when empty).
+
+    requests lets ``REQUESTS_CA_BUNDLE`` and ``CURL_CA_BUNDLE`` override a session's ``verify`` for every request, so a
+    machine that sets them would reject Trino's certificate from the stack's own CA; with a CA file the session ignores
+    the environment (no proxy from it either: the stack's Trino is local or on the operator's network).
+    """
+    session = requests.Session()
+    if ca_file:
+        session.verify = ca_file
+        session.trust_env = False
+    return session
 
 
 def _open_catalog(settings: Settings) -> RestCatalog:

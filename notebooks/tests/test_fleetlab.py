@@ -24,7 +24,7 @@ class SettingsTest(unittest.TestCase):
             settings,
             fleetlab.Settings(
                 trino_host="127.0.0.1",
-                trino_port=18080,
+                trino_port=18443,
                 trino_user="analyst",
                 catalog_uri="http://127.0.0.1:18181",
                 s3_endpoint="http://127.0.0.1:19000",
