@@ -42,7 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Mixin
     private ConfigOptions config;
 
-    @Option(names = "--quick", description = "Small sizes that finish in a few minutes (each size option still wins).")
+    @Option(
+            names = "--quick",
+            description = "Small sizes that finish in a few minutes (each size option still wins); Trino is not"
+                    + " restarted for the cold time-travel query, which is reported as not measured.")
     private boolean quick;
 
     @Option(

@@ -114,11 +114,16 @@ public final class TimeTravelPhase {
             TimeUnit.SECONDS.sleep(2);
         }
         Snapshot snapshot = stack.trino().latestSnapshot(Tables.POSITIONS).orElseThrow();
+        boolean measureCold = !context.settings().quick();
         context.console()
                 .progress(
-                        "  %,d rows committed; snapshot %d; restarting Trino for the cold query",
-                        rows, snapshot.snapshotId());
-        stack.restartTrino();
+                        "  %,d rows committed; snapshot %d; %s",
+                        rows,
+                        snapshot.snapshotId(),
+                        measureCold ? "restarting Trino for the cold query" : "no cold query in --quick");
+        if (measureCold) {
+            stack.restartTrino();
+        }
 
         String where = " FROM " + Tables.qualified(Tables.POSITIONS) + " FOR VERSION AS OF " + snapshot.snapshotId()
                 + " WHERE vehicle_id = '" + vehicleId + "' AND event_time >= from_unixtime(" + day.getEpochSecond()
@@ -128,17 +133,16 @@ public final class TimeTravelPhase {
                 + " count_if(speed_kmh < 3), approx_distinct(route_id)" + where;
         String track =
                 "SELECT event_time, latitude, longitude, speed_kmh, heading_deg" + where + " ORDER BY event_time";
-        long cold;
-        int coldAttempts;
+        Optional<ColdRun> coldRun = Optional.empty();
         long[] warm = new long[WARM_RUNS];
         long[] warmAggregates = new long[WARM_RUNS];
         long[] warmTrack = new long[WARM_RUNS];
         long[] warmingUp = new long[WARM_UP_RUNS];
         try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
-            trino.awaitActiveNode(TRINO_READY_TIMEOUT);
-            ColdRun coldRun = timedCold(trino, aggregates, track, fixes);
-            cold = coldRun.millis();
-            coldAttempts = coldRun.attempts();
+            if (measureCold) {
+                trino.awaitActiveNode(TRINO_READY_TIMEOUT);
+                coldRun = Optional.of(timedCold(trino, aggregates, track, fixes));
+            }
             for (int run = 0; run < WARM_UP_RUNS; run++) {
                 warmingUp[run] = timed(trino, aggregates, track, fixes).total();
             }
@@ -158,14 +162,18 @@ public final class TimeTravelPhase {
                         + " row was read",
                 fixes);
         context.results()
-                .add(Metric.measured(
-                        BenchMetrics.TIME_TRAVEL_COLD,
-                        cold,
-                        method + "; the first queries after a Trino restart"
-                                + (coldAttempts == 1
-                                        ? ""
-                                        : " (after " + (coldAttempts - 1) + " attempt(s) Trino refused with \"No nodes"
-                                                + " available\": planned, never run)")));
+                .add(coldRun.map(run -> Metric.measured(
+                                BenchMetrics.TIME_TRAVEL_COLD,
+                                run.millis(),
+                                method + "; the first queries after a Trino restart"
+                                        + (run.attempts() == 1
+                                                ? ""
+                                                : " (after " + (run.attempts() - 1) + " attempt(s) Trino refused with"
+                                                        + " \"No nodes available\": planned, never run)")))
+                        .orElseGet(() -> Metric.notMeasured(
+                                BenchMetrics.TIME_TRAVEL_COLD,
+                                "--quick keeps Trino running: the cold query needs a restart of Trino, 1 to 2"
+                                        + " minutes on this machine")));
         context.results()
                 .add(Metric.measured(
                         BenchMetrics.TIME_TRAVEL_WARM,
@@ -182,7 +190,12 @@ public final class TimeTravelPhase {
                                         Arrays.toString(warmingUp),
                                         WARM_RUNS,
                                         firstFive)));
-        context.console().progress("  cold %,d ms, warm median %,d ms", cold, warm[WARM_RUNS / 2]);
+        context.console()
+                .progress(
+                        "  cold %s, warm median %,d ms",
+                        coldRun.map(run -> String.format(Locale.ROOT, "%,d ms", run.millis()))
+                                .orElse("not measured"),
+                        warm[WARM_RUNS / 2]);
         try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
             recordPlan(trino, aggregates, track, snapshot, day, vehicleId, warmAggregates, warmTrack);
         } catch (SQLException | RuntimeException e) {

@@ -23,9 +23,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * one uses its own vehicle ids. Its servers come from the {@link StackProvider} the system property {@value
  * StackProvider#PROPERTY} names: embedded processes by default, containers with {@code -Pcontainers}.
  *
- * <p>The integration tests can run two classes at a time ({@code -Dfleet.it.classes-at-once=2}): a class that runs a
- * stack of its own runs beside the classes of the shared stack, which take its {@link #LOCK} one at a time, since many
- * of them stop, pause or restart its components and assert on what the others would disturb.
+ * <p>The classes of the shared stack take its {@link #LOCK} one at a time, since many of them stop, pause or restart
+ * its components and assert on what the others would disturb.
  */
 public final class SharedStack implements BeforeAllCallback, ParameterResolver {
     /** The resource lock every class on the shared stack holds ({@code @ResourceLock(SharedStack.LOCK)}). */
