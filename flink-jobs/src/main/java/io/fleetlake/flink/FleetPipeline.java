@@ -9,6 +9,7 @@ import io.fleetlake.flink.config.HandoverConfig;
 import io.fleetlake.flink.records.EnrichedPosition;
 import io.fleetlake.flink.records.RejectedRecord;
 import io.fleetlake.flink.records.VehicleMinute;
+import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.flink.runtime.ClusterConfiguration;
 import io.fleetlake.flink.runtime.CommitHistory;
 import io.fleetlake.flink.runtime.PipelineMetricsReporter;
@@ -177,11 +178,14 @@ public final class FleetPipeline implements AutoCloseable {
         }
         awaitRunning(restoreFrom);
         restartReporter = RestartReporter.start(
-                config.restHost(), config.restPort(), jobClient.getJobID(), RESTART_POLL_INTERVAL);
+                config.restUri(),
+                config.restTls().map(FlinkRestStores::clientTls),
+                jobClient.getJobID(),
+                RESTART_POLL_INTERVAL);
         LOG.info(
-                "Fleet pipeline running, ready on {}:{} (job {}, checkpoints every {} in {})",
-                config.restHost(),
-                config.restPort(),
+                "Fleet pipeline running, ready on {}{} (job {}, checkpoints every {} in {})",
+                config.restUri(),
+                config.restTls().isPresent() ? " (mutual TLS)" : "",
                 jobClient.getJobID(),
                 config.checkpointInterval(),
                 checkpointDirectory);

@@ -221,6 +221,30 @@ public final class FleetStack {
                 settings.planningUri(),
                 settings.port(StackPort.PLANNING)));
         String flinkUri = settings.flinkRestUri();
+        Map<String, String> pipelineKeys = new TreeMap<>(Map.ofEntries(
+                Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
+                Map.entry("pipeline.catalog-uri", settings.catalogUri()),
+                Map.entry(
+                        "pipeline.catalog-credential",
+                        catalogIdentity.credential(CatalogRole.WRITER).value()),
+                Map.entry("pipeline.warehouse", settings.warehouse()),
+                Map.entry("pipeline.s3-endpoint", settings.s3Endpoint()),
+                Map.entry("pipeline.s3-access-key", settings.s3AccessKey()),
+                Map.entry("pipeline.s3-secret-key", settings.s3SecretKey()),
+                Map.entry("pipeline.s3-region", settings.s3Region()),
+                Map.entry("pipeline.redis-uri", settings.redisUri(RedisRole.PIPELINE)),
+                Map.entry("pipeline.planning-uri", settings.planningUri()),
+                Map.entry("enrichment.planning-token", serviceSecrets.planningToken()),
+                Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
+                // A graceful stop leaves its savepoint where the cluster mode finds it, and the other way
+                // round.
+                Map.entry("pipeline.handover-dir", settings.handoverDirectory().toString()),
+                Map.entry("pipeline.rest-host", host),
+                Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK)),
+                Map.entry("pipeline.metrics-host", host),
+                Map.entry("pipeline.metrics-port", javaComponents.port(StackPort.PIPELINE_METRICS))));
+        // The stores of the MiniCluster's REST endpoint (mutual TLS) and of the pipeline's own client of it.
+        pipelineKeys.putAll(StackFlinkRest.clientOptions(settings, "pipeline."));
         components.add(javaComponents.component(
                 PIPELINE,
                 Set.of(KAFKA_TOPICS, CATALOG, REDIS, PLANNING),
@@ -230,31 +254,8 @@ public final class FleetStack {
                         "io.fleetlake.flink.FleetPipelineMain",
                         List.of("validation", "enrichment")),
                 List.of("-Xmx1g"),
-                Map.ofEntries(
-                        Map.entry("pipeline.kafka-bootstrap-servers", settings.kafkaBootstrapServers()),
-                        Map.entry("pipeline.catalog-uri", settings.catalogUri()),
-                        Map.entry(
-                                "pipeline.catalog-credential",
-                                catalogIdentity.credential(CatalogRole.WRITER).value()),
-                        Map.entry("pipeline.warehouse", settings.warehouse()),
-                        Map.entry("pipeline.s3-endpoint", settings.s3Endpoint()),
-                        Map.entry("pipeline.s3-access-key", settings.s3AccessKey()),
-                        Map.entry("pipeline.s3-secret-key", settings.s3SecretKey()),
-                        Map.entry("pipeline.s3-region", settings.s3Region()),
-                        Map.entry("pipeline.redis-uri", settings.redisUri(RedisRole.PIPELINE)),
-                        Map.entry("pipeline.planning-uri", settings.planningUri()),
-                        Map.entry("enrichment.planning-token", serviceSecrets.planningToken()),
-                        Map.entry("pipeline.checkpoint-dir", javaComponents.directory(PIPELINE) + "/checkpoints"),
-                        // A graceful stop leaves its savepoint where the cluster mode finds it, and the other way
-                        // round.
-                        Map.entry(
-                                "pipeline.handover-dir",
-                                settings.handoverDirectory().toString()),
-                        Map.entry("pipeline.rest-host", host),
-                        Map.entry("pipeline.rest-port", javaComponents.port(StackPort.FLINK)),
-                        Map.entry("pipeline.metrics-host", host),
-                        Map.entry("pipeline.metrics-port", javaComponents.port(StackPort.PIPELINE_METRICS))),
-                HealthProbes.http(URI.create(flinkUri + "/jobs/overview"), body -> body.contains("\"RUNNING\"")),
+                pipelineKeys,
+                StackFlinkRest.runningJobProbe(settings, HealthProbes.PROBE_TIMEOUT),
                 flinkUri,
                 settings.port(StackPort.FLINK)));
         Map<String, String> dashboardKeys = new TreeMap<>(Map.of(

@@ -243,12 +243,11 @@ public record StackSettings(
     }
 
     /**
-     * The pipeline's Flink REST API: the embedded pipeline's MiniCluster over HTTP, or the session cluster's
-     * JobManager over HTTPS, which requires a client certificate ({@code StackFlinkRest} presents it).
+     * The pipeline's Flink REST API, the embedded pipeline's MiniCluster or the session cluster's JobManager: HTTPS
+     * that requires a client certificate ({@code StackFlinkRest} presents it).
      */
     public String flinkRestUri() {
-        String scheme = pipelineMode() == PipelineMode.CLUSTER ? "https" : "http";
-        return scheme + "://" + host + ":" + port(StackPort.FLINK);
+        return "https://" + host + ":" + port(StackPort.FLINK);
     }
 
     public String planningUri() {

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.KafkaSaslCredentials;
+import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.model.RedisKeys;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
@@ -68,6 +69,9 @@ import java.util.Set;
  * @param kafkaCredentials the pipeline's SASL/SCRAM login to Kafka for its source and its two transactional sinks
  *     (keys {@code pipeline.kafka-username}, {@code pipeline.kafka-password}); empty for a broker without
  *     authentication, such as the embedded stack's
+ * @param restTls the stores of the MiniCluster's REST endpoint, which then requires mutual TLS, and of the pipeline's
+ *     own client of it (keys {@code pipeline.flink-rest-key-store}, {@code pipeline.flink-rest-trust-store}, {@code
+ *     pipeline.flink-rest-store-password}); empty for plain HTTP
  */
 public record FleetPipelineConfig(
         String kafkaBootstrapServers,
@@ -99,7 +103,8 @@ public record FleetPipelineConfig(
         HandoverConfig handover,
         ValidationRules validationRules,
         EnrichmentConfig enrichment,
-        Optional<KafkaSaslCredentials> kafkaCredentials) {
+        Optional<KafkaSaslCredentials> kafkaCredentials,
+        Optional<FlinkRestStores> restTls) {
     /** The component of the Kafka login's keys: {@code pipeline.kafka-username}, {@code pipeline.kafka-password}. */
     public static final String KAFKA_CREDENTIALS_COMPONENT = "pipeline";
 
@@ -128,6 +133,8 @@ public record FleetPipelineConfig(
     public static final String DEDUP_FIXES_PER_VEHICLE = "pipeline.dedup-fixes-per-vehicle";
     public static final String DEAD_LETTER_MAX_BYTES = "pipeline.dead-letter-max-bytes";
     public static final String BUFFER_TIMEOUT = "pipeline.buffer-timeout";
+    /** The prefix of the REST endpoint's stores: {@code pipeline.flink-rest-key-store} and the like. */
+    public static final String REST_TLS_PREFIX = "pipeline.";
 
     public static final String DEFAULT_KAFKA_BOOTSTRAP_SERVERS = "127.0.0.1:9092";
     public static final String DEFAULT_CONSUMER_GROUP = "fleet-pipeline";
@@ -189,6 +196,7 @@ public record FleetPipelineConfig(
         requireNonNull(validationRules, "validationRules is null");
         requireNonNull(enrichment, "enrichment is null");
         requireNonNull(kafkaCredentials, "kafkaCredentials is null");
+        requireNonNull(restTls, "restTls is null");
         requireText(KAFKA_BOOTSTRAP_SERVERS, kafkaBootstrapServers);
         requireText(CONSUMER_GROUP, consumerGroup);
         requireText(WAREHOUSE, warehouse);
@@ -273,7 +281,21 @@ public record FleetPipelineConfig(
                 HandoverConfig.from(source),
                 ValidationRules.from(source),
                 EnrichmentConfig.from(source),
-                KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT));
+                KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT),
+                restTls(source));
+    }
+
+    private static Optional<FlinkRestStores> restTls(ConfigSource source) {
+        try {
+            return FlinkRestStores.fromOptions(REST_TLS_PREFIX, source::string);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(e.getMessage());
+        }
+    }
+
+    /** The URI of the MiniCluster's REST API: HTTPS when {@link #restTls()} is set. */
+    public String restUri() {
+        return (restTls.isPresent() ? "https" : "http") + "://" + restHost + ":" + restPort;
     }
 
     /**
@@ -315,7 +337,8 @@ public record FleetPipelineConfig(
                 + ", dedupFixesPerVehicle=" + dedupFixesPerVehicle + ", deadLetterMaxBytes=" + deadLetterMaxBytes
                 + ", bufferTimeout=" + bufferTimeout + ", restart=" + restart + ", handover=" + handover
                 + ", validationRules=" + validationRules + ", enrichment=" + enrichment + ", kafkaCredentials="
-                + kafkaCredentials.map(Object::toString).orElse("<none>") + "}";
+                + kafkaCredentials.map(Object::toString).orElse("<none>") + ", restTls="
+                + restTls.map(Object::toString).orElse("<none>") + "}";
     }
 
     /** A URI may carry a user and password ({@code redis://user:password@host:port/database}). */

@@ -35,7 +35,8 @@ public final class ClusterConfiguration {
 
     /**
      * Exactly-once checkpoints to the local checkpoint directory, retained on cancellation so that the next start can
-     * resume; every endpoint bound to the configured host (Flink otherwise listens on all interfaces).
+     * resume; every endpoint bound to the configured host (Flink otherwise listens on all interfaces), the REST
+     * endpoint with mutual TLS when the configuration names its stores.
      *
      * @param checkpointDirectory where the checkpoints go
      * @param restoreFrom the checkpoint or savepoint to resume from (a path or URI), or empty to start from the Kafka
@@ -67,6 +68,8 @@ public final class ClusterConfiguration {
         configuration.set(JobManagerOptions.ADDRESS, config.restHost());
         configuration.set(TaskManagerOptions.BIND_HOST, config.restHost());
         configuration.set(TaskManagerOptions.HOST, config.restHost());
+        // Mutual TLS: on this machine any local user could otherwise read the job or stop it through the REST port.
+        config.restTls().ifPresent(stores -> configuration.addAll(Configuration.fromMap(stores.endpointOptions())));
         // Token providers (Hadoop, Kerberos) are not used and fail on newer JVMs.
         configuration.set(SecurityOptions.DELEGATION_TOKENS_ENABLED, false);
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestTls;
 import io.fleetlake.model.PipelineMetricNames;
 import java.io.IOException;
 import java.time.Duration;
@@ -43,14 +44,15 @@ public final class RestartReporter implements AutoCloseable {
         });
     }
 
-    /** Starts polling the job on the REST API at {@code host:port} every {@code interval}. */
-    public static RestartReporter start(String host, int port, JobID job, Duration interval) {
-        RestartReporter reporter = new RestartReporter(
-                FlinkRestClient.builder("http://" + host + ":" + port)
-                        .connectTimeout(REQUEST_TIMEOUT)
-                        .callTimeout(REQUEST_TIMEOUT)
-                        .build(),
-                job);
+    /**
+     * Starts polling the job on the REST API at {@code restUri} every {@code interval}, presenting {@code tls}'s client
+     * certificate where the endpoint requires one.
+     */
+    public static RestartReporter start(String restUri, Optional<FlinkRestTls> tls, JobID job, Duration interval) {
+        FlinkRestClient.Builder client =
+                FlinkRestClient.builder(restUri).connectTimeout(REQUEST_TIMEOUT).callTimeout(REQUEST_TIMEOUT);
+        tls.ifPresent(client::tls);
+        RestartReporter reporter = new RestartReporter(client.build(), job);
         reporter.scheduler.scheduleWithFixedDelay(
                 reporter::poll, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         return reporter;

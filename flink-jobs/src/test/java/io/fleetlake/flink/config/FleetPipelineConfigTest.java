@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.KafkaSaslCredentials;
+import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
@@ -58,8 +59,10 @@ class FleetPipelineConfigTest {
                         new HandoverConfig(Optional.empty(), Duration.ofSeconds(20), Optional.empty()),
                         ValidationRules.defaults(),
                         EnrichmentConfig.defaults(),
+                        Optional.empty(),
                         Optional.empty()));
         assertThat(config.kafkaClientProperties()).isEmpty();
+        assertThat(config.restUri()).isEqualTo("http://127.0.0.1:8081");
         assertThat(config.validationRules().vehicleIdPattern().pattern()).isEqualTo("[A-Za-z0-9._-]{1,64}");
     }
 
@@ -102,6 +105,9 @@ class FleetPipelineConfigTest {
         values.put("enrichment.arrival-radius-m", "80");
         values.put("pipeline.kafka-username", "fleet-pipeline");
         values.put("pipeline.kafka-password", "kafka-secret");
+        values.put("pipeline.flink-rest-key-store", "/tls/rest-keystore.p12");
+        values.put("pipeline.flink-rest-trust-store", "/tls/rest-truststore.p12");
+        values.put("pipeline.flink-rest-store-password", "store-secret");
 
         FleetPipelineConfig config = FleetPipelineConfig.from(ConfigSource.of(values));
 
@@ -139,7 +145,13 @@ class FleetPipelineConfigTest {
                                 Optional.of("5c1f0000000000000000000000000001")),
                         ValidationRules.from(ConfigSource.of(Map.of("validation.max-speed-kmh", "160"))),
                         EnrichmentConfig.from(ConfigSource.of(Map.of("enrichment.arrival-radius-m", "80"))),
-                        Optional.of(new KafkaSaslCredentials("fleet-pipeline", "kafka-secret"))));
+                        Optional.of(new KafkaSaslCredentials("fleet-pipeline", "kafka-secret")),
+                        Optional.of(new FlinkRestStores(
+                                Path.of("/tls/rest-keystore.p12"),
+                                Path.of("/tls/rest-truststore.p12"),
+                                "store-secret"))));
+        assertThat(config.restUri()).isEqualTo("https://127.0.0.2:18081");
+        assertThat(config.toString()).doesNotContain("store-secret");
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(160);
         assertThat(config.enrichment().arrivalRadiusM()).isEqualTo(80);
     }
@@ -154,6 +166,14 @@ class FleetPipelineConfigTest {
 
         assertThat(config.validationRules().maxSpeedKmh()).isEqualTo(120);
         assertThat(config.validationRules().maxAge()).isEqualTo(Duration.ofDays(3));
+    }
+
+    @Test
+    void theRestEndpointsStoresComeAllThreeOrNone() {
+        assertThatThrownBy(() -> config(Map.of("pipeline.flink-rest-key-store", "/tls/rest-keystore.p12")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("pipeline.flink-rest-trust-store")
+                .hasMessageContaining("pipeline.flink-rest-store-password");
     }
 
     @Test

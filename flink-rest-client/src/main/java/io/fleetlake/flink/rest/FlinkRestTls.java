@@ -74,23 +74,7 @@ public final class FlinkRestTls {
      * @throws IllegalArgumentException when only some are set; the message names them, never the password
      */
     public static Optional<FlinkRestTls> fromOptions(String prefix, Function<String, Optional<String>> options) {
-        requireNonNull(prefix, "prefix is null");
-        requireNonNull(options, "options is null");
-        Optional<String> keyStore = options.apply(prefix + KEY_STORE_OPTION);
-        Optional<String> trustStore = options.apply(prefix + TRUST_STORE_OPTION);
-        Optional<String> password = options.apply(prefix + STORE_PASSWORD_OPTION);
-        if (keyStore.isEmpty() && trustStore.isEmpty() && password.isEmpty()) {
-            return Optional.empty();
-        }
-        if (keyStore.isEmpty() || trustStore.isEmpty() || password.isEmpty()) {
-            throw new IllegalArgumentException("The Flink REST client's TLS needs all of " + prefix + KEY_STORE_OPTION
-                    + ", " + prefix + TRUST_STORE_OPTION + " and " + prefix + STORE_PASSWORD_OPTION
-                    + ", or none of them");
-        }
-        return Optional.of(load(
-                Path.of(keyStore.get()),
-                Path.of(trustStore.get()),
-                password.get().toCharArray()));
+        return FlinkRestStores.fromOptions(prefix, options).map(FlinkRestStores::clientTls);
     }
 
     SSLContext sslContext() {

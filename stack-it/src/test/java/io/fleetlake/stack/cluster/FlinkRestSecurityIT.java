@@ -17,22 +17,18 @@ import io.fleetlake.stack.identity.StackFlinkRestIdentity;
 import io.fleetlake.stack.process.FleetHome;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.KeyStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,9 +103,9 @@ class FlinkRestSecurityIT {
     void aClientWithoutACertificateFailsTheHandshake() throws Exception {
         HttpClient trustsButPresentsNothing = HttpClient.newBuilder()
                 .connectTimeout(TIMEOUT)
-                .sslContext(trustingOnly(settings))
+                .sslContext(FlinkRestStrangers.trustingOnly(settings))
                 .build();
-        for (HttpRequest request : strangersRequests(settings.flinkRestUri())) {
+        for (HttpRequest request : FlinkRestStrangers.requests(settings.flinkRestUri(), TIMEOUT)) {
             assertThatThrownBy(() -> trustsButPresentsNothing.send(request, HttpResponse.BodyHandlers.ofString()))
                     .as("%s %s", request.method(), request.uri())
                     .isInstanceOf(IOException.class);
@@ -187,37 +183,5 @@ class FlinkRestSecurityIT {
         }
         assertThat(Files.readString(settings.logFile(FlinkClusterComponents.JOB_MANAGER)))
                 .doesNotContain(password);
-    }
-
-    /** A read, a cancel and a jar upload, as a stranger would send them. */
-    private static List<HttpRequest> strangersRequests(String restUri) {
-        return List.of(
-                HttpRequest.newBuilder(URI.create(restUri + "/overview"))
-                        .timeout(TIMEOUT)
-                        .GET()
-                        .build(),
-                HttpRequest.newBuilder(URI.create(restUri + "/jobs/00000000000000000000000000000000?mode=cancel"))
-                        .timeout(TIMEOUT)
-                        .method("PATCH", HttpRequest.BodyPublishers.noBody())
-                        .build(),
-                HttpRequest.newBuilder(URI.create(restUri + "/jars/upload"))
-                        .timeout(TIMEOUT)
-                        .header("Content-Type", "multipart/form-data; boundary=x")
-                        .POST(HttpRequest.BodyPublishers.ofString("--x--\r\n"))
-                        .build());
-    }
-
-    /** Trusts the data folder's CA (the server is genuine) but has no key to present. */
-    private static SSLContext trustingOnly(StackSettings settings) throws Exception {
-        StackFlinkRestIdentity identity = StackFlinkRestIdentity.of(settings);
-        KeyStore trust = KeyStore.getInstance("PKCS12");
-        try (var in = Files.newInputStream(identity.trustStore())) {
-            trust.load(in, identity.storePassword().toCharArray());
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(trust);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, factory.getTrustManagers(), null);
-        return context;
     }
 }

@@ -6,12 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.planning.PlanningApi;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
+import io.fleetlake.stack.cluster.FlinkRestStrangers;
+import io.fleetlake.stack.cluster.StackFlinkRest;
+import io.fleetlake.stack.identity.StackFlinkRestIdentity;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * The stack's Connect REST API and planning API, as the launcher starts them with the secrets it generated for the data
+ * The stack's Connect REST API, planning API and the pipeline's Flink REST API, as the launcher starts them with the secrets it generated for the data
  * folder: nobody gets in without them, the Connect monitor only reads, and neither Connect's answers nor its log hold
  * the ingest principal's MQTT secret.
  */
@@ -101,6 +106,52 @@ class ServiceSecurityIT {
                 .isEqualTo(200);
         assertThat(Files.readString(settings.logFile(FleetStack.PIPELINE), StandardCharsets.UTF_8))
                 .doesNotContain(token);
+    }
+
+    /**
+     * The embedded pipeline's MiniCluster requires the data folder's client certificate like the cluster's JobManager
+     * ({@code FlinkRestSecurityIT}): a local stranger speaking plain HTTP, or TLS without a certificate, can neither
+     * read nor cancel the running job, and the store password is on no command line.
+     */
+    @Test
+    void theEmbeddedPipelinesFlinkRestApiRequiresTheClientCertificate(RunningStack running) throws Exception {
+        StackSettings settings = running.settings();
+        FlinkRestClient stack = StackFlinkRest.client(settings);
+        assertThat(settings.flinkRestUri()).startsWith("https://");
+        String jobId = stack.jobs().stream()
+                .filter(job -> "RUNNING".equals(job.state()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("No running job at " + stack.restUri()))
+                .id();
+
+        HttpClient noCertificate = HttpClient.newBuilder()
+                .connectTimeout(TIMEOUT)
+                .sslContext(FlinkRestStrangers.trustingOnly(settings))
+                .build();
+        String plainUri = settings.flinkRestUri().replace("https://", "http://");
+        for (HttpRequest request : FlinkRestStrangers.requests(settings.flinkRestUri(), jobId, TIMEOUT)) {
+            assertThatThrownBy(() -> noCertificate.send(request, HttpResponse.BodyHandlers.ofString()))
+                    .as("TLS without a certificate: %s %s", request.method(), request.uri())
+                    .isInstanceOf(IOException.class);
+        }
+        for (HttpRequest request : FlinkRestStrangers.requests(plainUri, jobId, TIMEOUT)) {
+            assertThatThrownBy(() -> HTTP.send(request, HttpResponse.BodyHandlers.ofString()))
+                    .as("plain HTTP: %s %s", request.method(), request.uri())
+                    .isInstanceOf(IOException.class);
+        }
+        assertThat(stack.job(jobId).orElseThrow().state())
+                .as("the job after the strangers' cancels")
+                .isEqualTo("RUNNING");
+
+        String password = StackFlinkRestIdentity.of(settings).storePassword();
+        assertThat(running.stack()
+                        .component(FleetStack.PIPELINE)
+                        .processHandle()
+                        .flatMap(process -> process.info().commandLine())
+                        .orElseThrow())
+                .doesNotContain(password);
+        assertThat(Files.readString(settings.logFile(FleetStack.PIPELINE), StandardCharsets.UTF_8))
+                .doesNotContain(password);
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {

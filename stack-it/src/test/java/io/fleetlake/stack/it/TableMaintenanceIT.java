@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.codec.PayloadFormat;
 import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.FleetStack;
+import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
@@ -177,11 +179,16 @@ class TableMaintenanceIT {
 
     /** Failures in the pipeline job's exception history (each one a failover and restore). */
     private static int failovers(RunningStack running) throws Exception {
-        HttpClient client = HttpClient.newHttpClient();
-        String overview = get(client, running.settings().flinkRestUri() + "/jobs/overview");
-        String jobId = overview.replaceAll("(?s).*\"jid\"\\s*:\\s*\"([0-9a-f]+)\".*", "$1");
-        String exceptions = get(client, running.settings().flinkRestUri() + "/jobs/" + jobId + "/exceptions");
-        return exceptions.split("\"exceptionName\"", -1).length - 1;
+        FlinkRestClient flink = StackFlinkRest.client(running.settings());
+        String jobId = flink.jobs().stream()
+                .filter(job -> "RUNNING".equals(job.state()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("No running job at " + flink.restUri()))
+                .id();
+        return flink.get("/jobs/" + jobId + "/exceptions")
+                .path("exceptionHistory")
+                .path("entries")
+                .size();
     }
 
     private static int metricsEndpoint(RunningStack running) throws Exception {
@@ -189,10 +196,5 @@ class TableMaintenanceIT {
         return HttpClient.newHttpClient()
                 .send(HttpRequest.newBuilder(URI.create(endpoint)).build(), HttpResponse.BodyHandlers.discarding())
                 .statusCode();
-    }
-
-    private static String get(HttpClient client, String uri) throws Exception {
-        return client.send(HttpRequest.newBuilder(URI.create(uri)).build(), HttpResponse.BodyHandlers.ofString())
-                .body();
     }
 }

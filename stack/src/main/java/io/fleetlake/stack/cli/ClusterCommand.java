@@ -77,7 +77,7 @@ public final class ClusterCommand implements Runnable {
             return new Cluster(
                     settings,
                     FlinkClusterSettings.from(configuration),
-                    StackFlinkRest.clusterClient(settings),
+                    StackFlinkRest.client(settings),
                     new ClusterJobFiles(FlinkClusterComponents.directory(settings)));
         }
 

@@ -85,7 +85,7 @@ public final class FlinkClusterComponents {
             components.add(taskManager(number));
             jobDependencies.add(FlinkClusterSettings.taskManagerName(number));
         }
-        FlinkRestClient rest = StackFlinkRest.clusterClient(settings);
+        FlinkRestClient rest = StackFlinkRest.client(settings);
         ClusterJobFiles files = new ClusterJobFiles(directory);
         HandoverSavepoint handover = new HandoverSavepoint(settings.handoverDirectory());
         CatalogInspector catalog = new CatalogInspector(
@@ -134,7 +134,7 @@ public final class FlinkClusterComponents {
                 .workingDirectory(workingDirectory)
                 .environment(pluginEnvironment())
                 .logFile(settings.logFile(JOB_MANAGER))
-                .healthProbe(StackFlinkRest.clusterClient(settings, PROBE_TIMEOUT)::reachable)
+                .healthProbe(StackFlinkRest.client(settings, PROBE_TIMEOUT)::reachable)
                 .listensOn(settings.port(StackPort.FLINK))
                 .endpoint(settings.flinkRestUri())
                 .build();
@@ -160,7 +160,7 @@ public final class FlinkClusterComponents {
                             "-D",
                             "io.tmp.dirs=" + temporaryDirectory(workingDirectory)));
         };
-        FlinkRestClient rest = StackFlinkRest.clusterClient(settings, PROBE_TIMEOUT);
+        FlinkRestClient rest = StackFlinkRest.client(settings, PROBE_TIMEOUT);
         // Its health is its registration under the id of this start: the ports it listens on are chosen at random.
         return ProcessComponent.builder(name)
                 .dependsOn(Set.of(JOB_MANAGER))

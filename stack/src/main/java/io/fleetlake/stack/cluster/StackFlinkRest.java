@@ -4,22 +4,24 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.rest.FlinkRestClient;
 import io.fleetlake.flink.rest.FlinkRestTls;
-import io.fleetlake.model.PipelineMode;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackFlinkRestIdentity;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
- * The stack's client of the pipeline's Flink REST API: the one place that knows its address and credentials. In the
- * cluster mode the JobManager requires mutual TLS, and the client presents the data folder's certificate ({@link
- * StackFlinkRestIdentity}); the embedded pipeline's MiniCluster answers plain HTTP on the stack's host.
+ * The stack's client of the pipeline's Flink REST API: the one place that knows its address and credentials. In both
+ * pipeline modes the endpoint (the cluster's JobManager, the embedded pipeline's MiniCluster) requires mutual TLS, and
+ * the client presents the data folder's certificate ({@link StackFlinkRestIdentity}).
  */
 public final class StackFlinkRest {
+    private static final String RUNNING = "RUNNING";
+
     private StackFlinkRest() {}
 
-    /** A client of the Flink REST API at {@link StackSettings#flinkRestUri()}, of the mode the settings name. */
+    /** A client of the Flink REST API at {@link StackSettings#flinkRestUri()}. */
     public static FlinkRestClient client(StackSettings settings) {
         return client(settings, FlinkRestClient.DEFAULT_TIMEOUT);
     }
@@ -27,58 +29,39 @@ public final class StackFlinkRest {
     /** The same, waiting at most {@code timeout} for a connection and for each answer: for health probes. */
     public static FlinkRestClient client(StackSettings settings, Duration timeout) {
         requireNonNull(settings, "settings is null");
-        return mutualTls(settings)
-                ? clusterClient(settings, timeout)
-                : FlinkRestClient.builder(settings.flinkRestUri())
-                        .connectTimeout(timeout)
-                        .callTimeout(timeout)
-                        .build();
-    }
-
-    /**
-     * A client of the session cluster's JobManager, whatever mode the settings name: {@code fleet cluster} asks the
-     * cluster even when its own options do not repeat {@code --pipeline-mode cluster}.
-     */
-    public static FlinkRestClient clusterClient(StackSettings settings) {
-        return clusterClient(settings, FlinkRestClient.DEFAULT_TIMEOUT);
-    }
-
-    /** The same, waiting at most {@code timeout} for a connection and for each answer: for health probes. */
-    public static FlinkRestClient clusterClient(StackSettings settings, Duration timeout) {
-        requireNonNull(settings, "settings is null");
-        return FlinkRestClient.builder("https://" + settings.host() + ":" + settings.port(StackPort.FLINK))
+        return FlinkRestClient.builder(settings.flinkRestUri())
                 .connectTimeout(timeout)
                 .callTimeout(timeout)
                 .tls(StackFlinkRestIdentity.of(settings).clientTls())
                 .build();
     }
 
+    /** Whether the REST API answers with a job in state RUNNING: the embedded pipeline's readiness. */
+    public static BooleanSupplier runningJobProbe(StackSettings settings, Duration timeout) {
+        FlinkRestClient client = client(settings, timeout);
+        return () -> {
+            try {
+                return client.jobs().stream().anyMatch(job -> RUNNING.equals(job.state()));
+            } catch (IOException e) {
+                return false;
+            }
+        };
+    }
+
     /**
-     * The options that give a component of its own JVM (fleet-exporter, the dashboard) the client certificate, for its
-     * owner-only configuration file: {@code <prefix>flink-rest-key-store}, {@code -trust-store} and {@code
-     * -store-password} ({@link FlinkRestTls#fromOptions}); none outside the cluster mode.
+     * The options that give a component of its own JVM (fleet-exporter, the dashboard, the embedded pipeline) the
+     * stores, for its owner-only configuration file: {@code <prefix>flink-rest-key-store}, {@code -trust-store} and
+     * {@code -store-password} ({@link FlinkRestTls#fromOptions}).
      *
      * @param prefix such as {@code exporter.}
      */
     public static Map<String, String> clientOptions(StackSettings settings, String prefix) {
         requireNonNull(settings, "settings is null");
         requireNonNull(prefix, "prefix is null");
-        if (!mutualTls(settings)) {
-            return Map.of();
-        }
         StackFlinkRestIdentity identity = StackFlinkRestIdentity.of(settings);
         return Map.of(
                 prefix + FlinkRestTls.KEY_STORE_OPTION, identity.keyStore().toString(),
                 prefix + FlinkRestTls.TRUST_STORE_OPTION, identity.trustStore().toString(),
                 prefix + FlinkRestTls.STORE_PASSWORD_OPTION, identity.storePassword());
-    }
-
-    /**
-     * Whether the pipeline runs on the session cluster, as the settings say: {@code fleet status} and {@code fleet
-     * verify} need {@code --set stack.pipeline-mode=cluster} like {@code fleet up} had (the status file of the running
-     * stack is not consulted: after a switch of modes in one launcher it may still name the cluster's components).
-     */
-    private static boolean mutualTls(StackSettings settings) {
-        return settings.pipelineMode() == PipelineMode.CLUSTER;
     }
 }

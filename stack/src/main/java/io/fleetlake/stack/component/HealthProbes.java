@@ -32,7 +32,9 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /** Health probes shared by the components. */
 public final class HealthProbes {
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+    /** How long a probe waits for a connection and for an answer. */
+    public static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
 

@@ -2,6 +2,7 @@ package io.fleetlake.stack.identity;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.flink.rest.FlinkRestTls;
 import io.fleetlake.identity.LocalCertificateAuthority;
 import io.fleetlake.identity.LocalCertificateAuthority.TlsFiles;
@@ -19,20 +20,20 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The mutual TLS of the Flink REST API of the cluster pipeline mode, created on the first use in a data folder: a
+ * The mutual TLS of the pipeline's Flink REST API in both pipeline modes, created on the first use in a data folder: a
  * local CA and one certificate (server and client authentication) for the stack's host in {@code
  * <data-dir>/flink-cluster/tls/} ({@link LocalCertificateAuthority}, like the MQTT TLS listener's), the PKCS#12 key
  * store and trust store Flink and the clients read, and their password in {@code <data-dir>/secrets/}{@value
- * #SECRET_FILE} (owner-only, {@link SecretFile}). The JobManager presents the certificate and accepts only clients
- * presenting one its CA issued; the stack's own clients present the same certificate. The password reaches Flink in
- * the cluster's owner-only {@code config.yaml}, never on a command line.
+ * #SECRET_FILE} (owner-only, {@link SecretFile}). The cluster's JobManager or the embedded pipeline's MiniCluster
+ * presents the certificate and accepts only clients presenting one its CA issued; the stack's own clients present the
+ * same certificate. The password reaches Flink in an owner-only file (the cluster's {@code config.yaml}, the embedded
+ * pipeline's configuration), never on a command line.
  */
 public final class StackFlinkRestIdentity {
     public static final String SECRET_FILE = "flink-rest.properties";
@@ -44,13 +45,6 @@ public final class StackFlinkRestIdentity {
     public static final String CA_PEM = "flink-ca.pem";
 
     static final String STORE_PASSWORD = "store-password";
-    /**
-     * Flink's default ({@code TLS_RSA_WITH_AES_128_CBC_SHA}) has no forward secrecy, is disabled in current JDKs and
-     * does not fit the CA's EC keys.
-     */
-    static final String CIPHER_SUITES =
-            "TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256";
-
     /** The stack's components start concurrently and all of them may ask; the files are written once at a time. */
     private static final Object ENSURING = new Object();
 
@@ -71,7 +65,7 @@ public final class StackFlinkRestIdentity {
                 settings.dataDirectory().resolve("flink-cluster").resolve("tls"),
                 new SecretFile(
                         settings.dataDirectory().resolve("secrets").resolve(SECRET_FILE),
-                        "Password of the key store and trust store of the embedded Flink cluster's REST API"),
+                        "Password of the key store and trust store of the pipeline's Flink REST API"),
                 Set.copyOf(hostnames));
     }
 
@@ -89,24 +83,16 @@ public final class StackFlinkRestIdentity {
     }
 
     /**
-     * The {@code security.ssl.rest.*} options of the cluster's configuration, after creating whatever is missing: TLS
-     * on the REST endpoint, client certificates required, the stores and their password.
+     * The {@code security.ssl.rest.*} options of the pipeline's Flink configuration (the cluster's JobManager or the
+     * embedded pipeline's MiniCluster), after creating whatever is missing.
      */
     public Map<String, String> flinkOptions() {
-        String password = ensure();
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("security.ssl.rest.enabled", "true");
-        options.put("security.ssl.rest.authentication-enabled", "true");
-        options.put("security.ssl.rest.keystore", keyStore().toString());
-        options.put("security.ssl.rest.keystore-type", "PKCS12");
-        options.put("security.ssl.rest.keystore-password", password);
-        options.put("security.ssl.rest.key-password", password);
-        options.put("security.ssl.rest.truststore", trustStore().toString());
-        options.put("security.ssl.rest.truststore-type", "PKCS12");
-        options.put("security.ssl.rest.truststore-password", password);
-        options.put("security.ssl.protocol", "TLSv1.2");
-        options.put("security.ssl.algorithms", CIPHER_SUITES);
-        return options;
+        return stores().endpointOptions();
+    }
+
+    /** The stores and their password; creates whatever is missing. */
+    public FlinkRestStores stores() {
+        return new FlinkRestStores(keyStore(), trustStore(), ensure());
     }
 
     /** The password of both stores; creates whatever is missing. */
@@ -116,8 +102,7 @@ public final class StackFlinkRestIdentity {
 
     /** What a client presents and trusts; creates whatever is missing. */
     public FlinkRestTls clientTls() {
-        String password = ensure();
-        return FlinkRestTls.load(keyStore(), trustStore(), password.toCharArray());
+        return stores().clientTls();
     }
 
     /**
