@@ -91,7 +91,7 @@ class ClusterFailoverIT {
     private StackSettings settings;
     /** The cluster's JobManager: HTTPS, presenting the data folder's client certificate. */
     private FlinkRestClient rest;
-    /** The embedded pipeline's MiniCluster behind the same port: plain HTTP. */
+    /** The embedded pipeline's MiniCluster behind the same port, with the same client certificate. */
     private FlinkRestClient embeddedRest;
 
     private ClusterJobFiles jobFiles;

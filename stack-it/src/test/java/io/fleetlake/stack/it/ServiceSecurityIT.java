@@ -110,8 +110,9 @@ class ServiceSecurityIT {
 
     /**
      * The embedded pipeline's MiniCluster requires the data folder's client certificate like the cluster's JobManager
-     * ({@code FlinkRestSecurityIT}): a local stranger speaking plain HTTP, or TLS without a certificate, can neither
-     * read nor cancel the running job, and the store password is on no command line.
+     * ({@code FlinkRestSecurityIT}): a local stranger speaking TLS without a certificate fails the handshake, one speaking
+     * plain HTTP gets only a redirect to HTTPS; neither can read or cancel the running job, and the store password is
+     * on no command line.
      */
     @Test
     void theEmbeddedPipelinesFlinkRestApiRequiresTheClientCertificate(RunningStack running) throws Exception {
@@ -134,10 +135,14 @@ class ServiceSecurityIT {
                     .as("TLS without a certificate: %s %s", request.method(), request.uri())
                     .isInstanceOf(IOException.class);
         }
+        // Flink's REST endpoint answers plain HTTP with nothing but a redirect to its HTTPS address.
         for (HttpRequest request : FlinkRestStrangers.requests(plainUri, jobId, TIMEOUT)) {
-            assertThatThrownBy(() -> HTTP.send(request, HttpResponse.BodyHandlers.ofString()))
-                    .as("plain HTTP: %s %s", request.method(), request.uri())
-                    .isInstanceOf(IOException.class);
+            HttpResponse<String> answer = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.statusCode())
+                    .as("plain HTTP: %s %s: %s", request.method(), request.uri(), answer.body())
+                    .isBetween(300, 399);
+            assertThat(answer.headers().firstValue("Location"))
+                    .hasValueSatisfying(location -> assertThat(location).startsWith("https://"));
         }
         assertThat(stack.job(jobId).orElseThrow().state())
                 .as("the job after the strangers' cancels")
