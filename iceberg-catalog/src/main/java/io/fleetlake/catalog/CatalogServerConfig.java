@@ -286,12 +286,8 @@ public final class CatalogServerConfig {
                 + dataDirectory.map(Path::toString).orElse("") + ", jdbcUrl=" + jdbcUrl + ", jdbcUser="
                 + jdbcUser.orElse("") + ", jdbcPassword="
                 + jdbcPassword.map(value -> REDACTED).orElse("")
-                + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", s3Endpoint="
-                + s3Storage.endpoint().map(URI::toString).orElse("") + ", s3AccessKey="
-                + s3Storage.accessKey().orElse("")
-                + ", s3SecretKey="
-                + s3Storage.secretKey().map(value -> REDACTED).orElse("") + ", s3Region=" + s3Storage.region()
-                + ", s3PathStyleAccess=" + s3Storage.pathStyleAccess() + ", bootstrapTables=" + bootstrapTables
+                + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", " + s3Storage.describe()
+                + ", bootstrapTables=" + bootstrapTables
                 + ", authentication=" + authentication.name().toLowerCase(Locale.ROOT) + ", clientsFile="
                 + clientsFile.map(Path::toString).orElse("") + ", tokenSigningKey="
                 + tokenSigningKey.map(value -> REDACTED).orElse("") + ", tokenLifetime=" + tokenLifetime + "}";

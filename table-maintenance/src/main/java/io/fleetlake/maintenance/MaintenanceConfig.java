@@ -292,12 +292,7 @@ public final class MaintenanceConfig {
     public String toString() {
         return "MaintenanceConfig{catalogUri=" + catalogUri + ", catalogCredential="
                 + catalogCredential.map(CatalogCredential::clientId).orElse("") + ", warehouse=" + warehouse
-                + ", s3Endpoint="
-                + s3Storage.endpoint().map(URI::toString).orElse("") + ", s3AccessKey="
-                + s3Storage.accessKey().orElse("")
-                + ", s3SecretKey="
-                + s3Storage.secretKey().map(value -> REDACTED).orElse("") + ", s3Region=" + s3Storage.region()
-                + ", s3PathStyleAccess=" + s3Storage.pathStyleAccess() + ", tables=" + tables + ", interval=" + interval
+                + ", " + s3Storage.describe() + ", tables=" + tables + ", interval=" + interval
                 + ", initialDelay=" + initialDelay + ", targetFileSizeBytes=" + targetFileSizeBytes
                 + ", minInputFiles=" + minInputFiles + ", deleteFileThreshold=" + deleteFileThreshold
                 + ", snapshotRetention=" + snapshotRetention + ", retainLast=" + retainLast + ", orphanMinAge="

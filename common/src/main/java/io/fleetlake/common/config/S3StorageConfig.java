@@ -46,11 +46,18 @@ public record S3StorageConfig(
                 source.bool(component + ".s3-path-style-access", true));
     }
 
+    /**
+     * The settings as the components' {@code toString} write them, the secret key redacted: {@code s3Endpoint=...,
+     * s3AccessKey=..., s3SecretKey=****, s3Region=..., s3PathStyleAccess=...}.
+     */
+    public String describe() {
+        return "s3Endpoint=" + endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + accessKey.orElse("")
+                + ", s3SecretKey=" + secretKey.map(value -> "****").orElse("") + ", s3Region=" + region
+                + ", s3PathStyleAccess=" + pathStyleAccess;
+    }
+
     @Override
     public String toString() {
-        return "S3StorageConfig{endpoint=" + endpoint.map(URI::toString).orElse("") + ", accessKey="
-                + accessKey.orElse("") + ", secretKey="
-                + secretKey.map(value -> "***").orElse("") + ", region="
-                + region + ", pathStyleAccess=" + pathStyleAccess + "}";
+        return "S3StorageConfig{" + describe() + "}";
     }
 }

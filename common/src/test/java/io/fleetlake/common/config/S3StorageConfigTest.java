@@ -52,6 +52,9 @@ class S3StorageConfigTest {
         S3StorageConfig config = new S3StorageConfig(
                 Optional.empty(), Optional.of("fleet"), Optional.of("secret-value"), "us-east-1", true);
 
+        assertThat(config.describe())
+                .isEqualTo("s3Endpoint=, s3AccessKey=fleet, s3SecretKey=****, s3Region=us-east-1,"
+                        + " s3PathStyleAccess=true");
         assertThat(config.toString()).contains("fleet").doesNotContain("secret-value");
     }
 }
