@@ -31,15 +31,7 @@ public record CatalogClientProperties(
         Optional<String> s3SecretKey,
         String s3Region,
         Optional<CatalogCredential> credential) {
-    public static final String URI = "uri";
-    public static final String WAREHOUSE = "warehouse";
-    public static final String FILE_IO_IMPL = "io-impl";
     public static final String S3_FILE_IO = "org.apache.iceberg.aws.s3.S3FileIO";
-    public static final String S3_ENDPOINT = "s3.endpoint";
-    public static final String S3_PATH_STYLE_ACCESS = "s3.path-style-access";
-    public static final String S3_ACCESS_KEY_ID = "s3.access-key-id";
-    public static final String S3_SECRET_ACCESS_KEY = "s3.secret-access-key";
-    public static final String CLIENT_REGION = "client.region";
 
     public CatalogClientProperties {
         requireNonNull(catalogUri, "catalogUri is null");
@@ -51,17 +43,17 @@ public record CatalogClientProperties(
         requireNonNull(credential, "credential is null");
     }
 
-    /** The client's properties, in a fixed order. */
+    /** The client's properties, in a fixed order; the keys are Iceberg's. */
     public Map<String, String> toMap() {
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put(URI, catalogUri);
-        properties.put(WAREHOUSE, warehouse);
-        properties.put(FILE_IO_IMPL, S3_FILE_IO);
-        s3Endpoint.ifPresent(endpoint -> properties.put(S3_ENDPOINT, endpoint));
-        properties.put(S3_PATH_STYLE_ACCESS, Boolean.toString(s3PathStyleAccess));
-        s3AccessKey.ifPresent(key -> properties.put(S3_ACCESS_KEY_ID, key));
-        s3SecretKey.ifPresent(secret -> properties.put(S3_SECRET_ACCESS_KEY, secret));
-        properties.put(CLIENT_REGION, s3Region);
+        properties.put("uri", catalogUri);
+        properties.put("warehouse", warehouse);
+        properties.put("io-impl", S3_FILE_IO);
+        s3Endpoint.ifPresent(endpoint -> properties.put("s3.endpoint", endpoint));
+        properties.put("s3.path-style-access", Boolean.toString(s3PathStyleAccess));
+        s3AccessKey.ifPresent(key -> properties.put("s3.access-key-id", key));
+        s3SecretKey.ifPresent(secret -> properties.put("s3.secret-access-key", secret));
+        properties.put("client.region", s3Region);
         credential.ifPresent(present -> properties.putAll(CatalogAuthentication.clientProperties(catalogUri, present)));
         return properties;
     }
