@@ -17,6 +17,7 @@ class TopicRangeTest {
     private static final String TOPIC = "gps.dlq.positions";
     private static final TopicPartition FIRST = new TopicPartition(TOPIC, 0);
     private static final TopicPartition SECOND = new TopicPartition(TOPIC, 1);
+    private static final List<TopicPartition> PARTITIONS = List.of(FIRST, SECOND);
 
     @Test
     void everyPartitionOfTheTopic() {
@@ -28,11 +29,7 @@ class TopicRangeTest {
 
     @Test
     void readsUpToTheEndTakenAtTheStartAndNoFurther() {
-        MockConsumer<String, String> consumer = consumer();
-        List<TopicPartition> partitions = List.of(FIRST, SECOND);
-        consumer.assign(partitions);
-        consumer.updateBeginningOffsets(Map.of(FIRST, 0L, SECOND, 0L));
-        consumer.seekToBeginning(partitions);
+        MockConsumer<String, String> consumer = assignedFrom(Map.of(FIRST, 0L, SECOND, 0L));
         Map<TopicPartition, Long> end = Map.of(FIRST, 2L, SECOND, 1L);
         consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 0, "a", "keep"));
         consumer.addRecord(new ConsumerRecord<>(TOPIC, 0, 1, "b", "skip"));
@@ -40,7 +37,7 @@ class TopicRangeTest {
         // Committed after the end was taken: not part of this reading.
         consumer.addRecord(new ConsumerRecord<>(TOPIC, 1, 1, "d", "keep"));
 
-        assertThat(TopicRange.unread(consumer, partitions, end)).isTrue();
+        assertThat(TopicRange.unread(consumer, PARTITIONS, end)).isTrue();
         List<String> seen = new ArrayList<>();
         long accepted = TopicRange.pollBelowEnd(consumer, end, Duration.ofMillis(10), record -> {
             seen.add(record.key());
@@ -53,16 +50,21 @@ class TopicRangeTest {
 
     @Test
     void nothingUnreadOnceEveryPositionReachedItsEnd() {
-        MockConsumer<String, String> consumer = consumer();
-        List<TopicPartition> partitions = List.of(FIRST, SECOND);
-        consumer.assign(partitions);
-        consumer.updateBeginningOffsets(Map.of(FIRST, 3L, SECOND, 0L));
-        consumer.seekToBeginning(partitions);
+        MockConsumer<String, String> consumer = assignedFrom(Map.of(FIRST, 3L, SECOND, 0L));
 
-        assertThat(TopicRange.unread(consumer, partitions, Map.of(FIRST, 3L, SECOND, 0L)))
+        assertThat(TopicRange.unread(consumer, PARTITIONS, Map.of(FIRST, 3L, SECOND, 0L)))
                 .isFalse();
-        assertThat(TopicRange.unread(consumer, partitions, Map.of(FIRST, 3L, SECOND, 1L)))
+        assertThat(TopicRange.unread(consumer, PARTITIONS, Map.of(FIRST, 3L, SECOND, 1L)))
                 .isTrue();
+    }
+
+    /** A consumer of both partitions at the given beginning offsets. */
+    private static MockConsumer<String, String> assignedFrom(Map<TopicPartition, Long> beginning) {
+        MockConsumer<String, String> consumer = consumer();
+        consumer.assign(PARTITIONS);
+        consumer.updateBeginningOffsets(beginning);
+        consumer.seekToBeginning(PARTITIONS);
+        return consumer;
     }
 
     private static MockConsumer<String, String> consumer() {
