@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.S3StorageConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,7 @@ public final class CatalogServerConfig {
     public static final int DEFAULT_PORT = 8181;
     public static final String DEFAULT_WAREHOUSE = "s3://warehouse/";
     public static final String S3_FILE_IO = "org.apache.iceberg.aws.s3.S3FileIO";
-    public static final String DEFAULT_S3_REGION = "us-east-1";
+    public static final String DEFAULT_S3_REGION = S3StorageConfig.DEFAULT_REGION;
     /** The SQLite file created in {@code catalog.data-dir} when no JDBC URL is configured. */
     public static final String SQLITE_FILE_NAME = "catalog.db";
     /** The clients file created in {@code catalog.data-dir} when {@code catalog.clients-file} is not set. */
@@ -63,11 +64,7 @@ public final class CatalogServerConfig {
     private final Optional<String> jdbcPassword;
     private final String warehouse;
     private final String ioImplementation;
-    private final Optional<URI> s3Endpoint;
-    private final Optional<String> s3AccessKey;
-    private final Optional<String> s3SecretKey;
-    private final String s3Region;
-    private final boolean s3PathStyleAccess;
+    private final S3StorageConfig s3Storage;
     private final boolean bootstrapTables;
     private final Authentication authentication;
     private final Optional<Path> clientsFile;
@@ -100,11 +97,7 @@ public final class CatalogServerConfig {
         this.jdbcPassword = source.string(JDBC_PASSWORD);
         this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
         this.ioImplementation = source.string(IO_IMPLEMENTATION, S3_FILE_IO);
-        this.s3Endpoint = source.string(S3_ENDPOINT).map(present -> source.uri(S3_ENDPOINT, null));
-        this.s3AccessKey = source.string(S3_ACCESS_KEY);
-        this.s3SecretKey = source.string(S3_SECRET_KEY);
-        this.s3Region = source.string(S3_REGION, DEFAULT_S3_REGION);
-        this.s3PathStyleAccess = source.bool(S3_PATH_STYLE_ACCESS, true);
+        this.s3Storage = S3StorageConfig.from(source, "catalog");
         this.bootstrapTables = source.bool(BOOTSTRAP_TABLES, true);
         this.authentication = Authentication.named(source.string(AUTHENTICATION, "oauth2"));
         this.clientsFile = source.string(CLIENTS_FILE)
@@ -169,19 +162,21 @@ public final class CatalogServerConfig {
             throw new ConfigException(WAREHOUSE + " = '" + warehouse
                     + "' is not a location URI: use the bucket and prefix for table files, such as s3://warehouse/");
         }
-        if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
+        if (s3Storage.accessKey().isPresent() != s3Storage.secretKey().isPresent()) {
             throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
                     + ", or neither to use the AWS default credential chain");
         }
-        if (s3Endpoint.isPresent()) {
-            String scheme = Optional.ofNullable(s3Endpoint.get().getScheme()).orElse("");
+        if (s3Storage.endpoint().isPresent()) {
+            String scheme =
+                    Optional.ofNullable(s3Storage.endpoint().get().getScheme()).orElse("");
             if (!scheme.equals("http") && !scheme.equals("https")) {
-                throw new ConfigException(S3_ENDPOINT + " = '" + s3Endpoint.get()
-                        + "' must be an http:// or https:// URL, such as http://127.0.0.1:9000");
+                throw new ConfigException(
+                        S3_ENDPOINT + " = '" + s3Storage.endpoint().get()
+                                + "' must be an http:// or https:// URL, such as http://127.0.0.1:9000");
             }
         }
         if (usesS3FileIo()) {
-            if (s3Endpoint.isEmpty()) {
+            if (s3Storage.endpoint().isEmpty()) {
                 throw new ConfigException("Missing required configuration " + S3_ENDPOINT
                         + ": set the URL of the S3-compatible storage, such as http://127.0.0.1:9000 (environment"
                         + " variable " + ConfigSource.environmentName(S3_ENDPOINT) + ")");
@@ -239,23 +234,23 @@ public final class CatalogServerConfig {
     }
 
     public Optional<URI> s3Endpoint() {
-        return s3Endpoint;
+        return s3Storage.endpoint();
     }
 
     public Optional<String> s3AccessKey() {
-        return s3AccessKey;
+        return s3Storage.accessKey();
     }
 
     public Optional<String> s3SecretKey() {
-        return s3SecretKey;
+        return s3Storage.secretKey();
     }
 
     public String s3Region() {
-        return s3Region;
+        return s3Storage.region();
     }
 
     public boolean s3PathStyleAccess() {
-        return s3PathStyleAccess;
+        return s3Storage.pathStyleAccess();
     }
 
     /**
@@ -291,10 +286,8 @@ public final class CatalogServerConfig {
                 + dataDirectory.map(Path::toString).orElse("") + ", jdbcUrl=" + jdbcUrl + ", jdbcUser="
                 + jdbcUser.orElse("") + ", jdbcPassword="
                 + jdbcPassword.map(value -> REDACTED).orElse("")
-                + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", s3Endpoint="
-                + s3Endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + s3AccessKey.orElse("")
-                + ", s3SecretKey=" + s3SecretKey.map(value -> REDACTED).orElse("") + ", s3Region=" + s3Region
-                + ", s3PathStyleAccess=" + s3PathStyleAccess + ", bootstrapTables=" + bootstrapTables
+                + ", warehouse=" + warehouse + ", ioImplementation=" + ioImplementation + ", " + s3Storage.describe()
+                + ", bootstrapTables=" + bootstrapTables
                 + ", authentication=" + authentication.name().toLowerCase(Locale.ROOT) + ", clientsFile="
                 + clientsFile.map(Path::toString).orElse("") + ", tokenSigningKey="
                 + tokenSigningKey.map(value -> REDACTED).orElse("") + ", tokenLifetime=" + tokenLifetime + "}";

@@ -5,13 +5,8 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.MetricsEndpointConfig;
 import io.fleetlake.common.process.ServerProcess;
 import io.fleetlake.common.process.ServerProcess.StartedServer;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.fleetlake.http.MetricsEndpoint;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicReference;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,7 +18,6 @@ import picocli.CommandLine.Mixin;
         description =
                 "Iceberg REST catalog server over a JDBC catalog (SQLite or PostgreSQL) and S3-compatible storage.")
 public final class RestCatalogServerMain implements Callable<Integer> {
-    private static final Logger LOG = LoggerFactory.getLogger(RestCatalogServerMain.class);
 
     @Mixin
     ConfigOptions config;
@@ -38,42 +32,20 @@ public final class RestCatalogServerMain implements Callable<Integer> {
         return ServerProcess.runUntilShutdown("Iceberg REST catalog", shutdown -> {
             ConfigSource source = config.load();
             CatalogServerConfig serverConfig = CatalogServerConfig.from(source);
-            MetricsEndpointConfig metricsEndpoint = MetricsEndpointConfig.from(source, "catalog");
             CatalogMetrics metrics = new CatalogMetrics();
+            MetricsEndpoint metricsEndpoint = new MetricsEndpoint(
+                    MetricsEndpointConfig.from(source, "catalog"), "catalog", "Catalog", metrics.registry());
             RestCatalogServer server = new RestCatalogServer(serverConfig, metrics);
-            AtomicReference<HTTPServer> metricsServer = new AtomicReference<>();
             shutdown.closes(() -> {
                 try {
                     server.close();
                 } finally {
-                    HTTPServer running = metricsServer.getAndSet(null);
-                    if (running != null) {
-                        running.close();
-                    }
+                    metricsEndpoint.close();
                 }
             });
             server.start();
-            if (metricsEndpoint.enabled()) {
-                metricsServer.set(startMetrics(metricsEndpoint, metrics));
-            }
+            metricsEndpoint.start();
             return StartedServer.on(serverConfig.host() + ":" + server.port());
         });
-    }
-
-    private static HTTPServer startMetrics(MetricsEndpointConfig endpoint, CatalogMetrics metrics) {
-        try {
-            HTTPServer server = HTTPServer.builder()
-                    .hostname(endpoint.host())
-                    .port(endpoint.port().getAsInt())
-                    .registry(metrics.registry())
-                    .buildAndStart();
-            LOG.info("Catalog metrics on http://{}:{}/metrics", endpoint.host(), server.getPort());
-            return server;
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "Cannot serve the catalog's metrics on " + endpoint.host() + ":"
-                            + endpoint.port().getAsInt() + " (catalog.metrics-port)",
-                    e);
-        }
     }
 }

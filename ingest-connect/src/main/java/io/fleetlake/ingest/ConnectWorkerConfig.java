@@ -7,6 +7,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.connect.client.BasicCredentials;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
+import io.fleetlake.connect.client.DistributedWorkerProperties;
 import io.fleetlake.identity.PasswordHash;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -243,15 +244,7 @@ public record ConnectWorkerConfig(
     public Map<String, String> workerProperties() {
         Map<String, String> properties = new TreeMap<>(PRODUCER_SETTINGS);
         properties.putAll(CONFIG_PROVIDERS);
-        properties.put("bootstrap.servers", bootstrapServers);
-        properties.put("group.id", groupId);
-        properties.put("listeners", "http://" + host + ":" + port);
-        properties.put("config.storage.topic", groupId + "-configs");
-        properties.put("offset.storage.topic", groupId + "-offsets");
-        properties.put("status.storage.topic", groupId + "-status");
-        properties.put("config.storage.replication.factor", "1");
-        properties.put("offset.storage.replication.factor", "1");
-        properties.put("status.storage.replication.factor", "1");
+        properties.putAll(DistributedWorkerProperties.of(bootstrapServers, groupId, host, port));
         properties.put("key.converter", StringConverter.class.getName());
         properties.put("value.converter", ByteArrayConverter.class.getName());
         properties.put("header.converter", StringConverter.class.getName());

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.config.S3StorageConfig;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
@@ -45,7 +46,7 @@ public final class MaintenanceConfig {
             TableIdentifier.of(Tables.NAMESPACE, Tables.REJECTED_POSITIONS),
             TableIdentifier.of(Tables.NAMESPACE, Tables.VEHICLE_MINUTES));
     public static final String DEFAULT_WAREHOUSE = "s3://warehouse/";
-    public static final String DEFAULT_S3_REGION = "us-east-1";
+    public static final String DEFAULT_S3_REGION = S3StorageConfig.DEFAULT_REGION;
     public static final Duration DEFAULT_INTERVAL = Duration.ofMinutes(30);
     public static final Duration DEFAULT_INITIAL_DELAY = Duration.ofMinutes(1);
     /** A day of one bucket of {@code fleet.positions} for the default fleet is about 20 MB: one file per partition. */
@@ -75,11 +76,7 @@ public final class MaintenanceConfig {
     private final URI catalogUri;
     private final Optional<CatalogCredential> catalogCredential;
     private final String warehouse;
-    private final Optional<URI> s3Endpoint;
-    private final Optional<String> s3AccessKey;
-    private final Optional<String> s3SecretKey;
-    private final String s3Region;
-    private final boolean s3PathStyleAccess;
+    private final S3StorageConfig s3Storage;
     private final List<TableIdentifier> tables;
     private final Duration interval;
     private final Duration initialDelay;
@@ -109,11 +106,7 @@ public final class MaintenanceConfig {
             }
         });
         this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
-        this.s3Endpoint = source.string(S3_ENDPOINT).map(present -> source.uri(S3_ENDPOINT, null));
-        this.s3AccessKey = source.string(S3_ACCESS_KEY);
-        this.s3SecretKey = source.string(S3_SECRET_KEY);
-        this.s3Region = source.string(S3_REGION, DEFAULT_S3_REGION);
-        this.s3PathStyleAccess = source.bool(S3_PATH_STYLE_ACCESS, true);
+        this.s3Storage = S3StorageConfig.from(source, "maintenance");
         this.tables = source.string(TABLES).map(MaintenanceConfig::tables).orElse(DEFAULT_TABLES);
         this.interval = source.duration(INTERVAL, DEFAULT_INTERVAL);
         this.initialDelay = source.duration(INITIAL_DELAY, DEFAULT_INITIAL_DELAY);
@@ -166,7 +159,7 @@ public final class MaintenanceConfig {
             throw new ConfigException(CATALOG_URI + " = '" + catalogUri
                     + "' must be an http:// or https:// URL, such as http://127.0.0.1:8181");
         }
-        if (s3AccessKey.isPresent() != s3SecretKey.isPresent()) {
+        if (s3Storage.accessKey().isPresent() != s3Storage.secretKey().isPresent()) {
             throw new ConfigException("Set both " + S3_ACCESS_KEY + " and " + S3_SECRET_KEY
                     + ", or neither to use the AWS default credential chain");
         }
@@ -212,7 +205,7 @@ public final class MaintenanceConfig {
 
     /** The S3 endpoint when clients reach the storage under another address than the catalog announces. */
     public Optional<URI> s3Endpoint() {
-        return s3Endpoint;
+        return s3Storage.endpoint();
     }
 
     /** The maintenance's OAuth2 client credentials for the catalog (a maintainer's); empty without authentication. */
@@ -221,19 +214,19 @@ public final class MaintenanceConfig {
     }
 
     public Optional<String> s3AccessKey() {
-        return s3AccessKey;
+        return s3Storage.accessKey();
     }
 
     public Optional<String> s3SecretKey() {
-        return s3SecretKey;
+        return s3Storage.secretKey();
     }
 
     public String s3Region() {
-        return s3Region;
+        return s3Storage.region();
     }
 
     public boolean s3PathStyleAccess() {
-        return s3PathStyleAccess;
+        return s3Storage.pathStyleAccess();
     }
 
     /** The tables maintained, in order. */
@@ -299,10 +292,7 @@ public final class MaintenanceConfig {
     public String toString() {
         return "MaintenanceConfig{catalogUri=" + catalogUri + ", catalogCredential="
                 + catalogCredential.map(CatalogCredential::clientId).orElse("") + ", warehouse=" + warehouse
-                + ", s3Endpoint="
-                + s3Endpoint.map(URI::toString).orElse("") + ", s3AccessKey=" + s3AccessKey.orElse("")
-                + ", s3SecretKey=" + s3SecretKey.map(value -> REDACTED).orElse("") + ", s3Region=" + s3Region
-                + ", s3PathStyleAccess=" + s3PathStyleAccess + ", tables=" + tables + ", interval=" + interval
+                + ", " + s3Storage.describe() + ", tables=" + tables + ", interval=" + interval
                 + ", initialDelay=" + initialDelay + ", targetFileSizeBytes=" + targetFileSizeBytes
                 + ", minInputFiles=" + minInputFiles + ", deleteFileThreshold=" + deleteFileThreshold
                 + ", snapshotRetention=" + snapshotRetention + ", retainLast=" + retainLast + ", orphanMinAge="

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.connect.client.DistributedWorkerProperties;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -61,16 +62,8 @@ public record PeerWorkerConfig(
 
     /** The exact properties handed to Kafka Connect. */
     public Map<String, String> workerProperties() {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("bootstrap.servers", bootstrapServers);
-        properties.put("group.id", groupId);
-        properties.put("listeners", "http://" + host + ":" + port);
-        properties.put("config.storage.topic", groupId + "-configs");
-        properties.put("offset.storage.topic", groupId + "-offsets");
-        properties.put("status.storage.topic", groupId + "-status");
-        properties.put("config.storage.replication.factor", "1");
-        properties.put("offset.storage.replication.factor", "1");
-        properties.put("status.storage.replication.factor", "1");
+        Map<String, String> properties =
+                new LinkedHashMap<>(DistributedWorkerProperties.of(bootstrapServers, groupId, host, port));
         properties.put("key.converter", "org.apache.kafka.connect.storage.StringConverter");
         properties.put("value.converter", "org.apache.kafka.connect.json.JsonConverter");
         properties.put("value.converter.schemas.enable", "false");

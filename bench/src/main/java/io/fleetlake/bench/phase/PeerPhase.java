@@ -3,9 +3,7 @@ package io.fleetlake.bench.phase;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.bench.BenchStack;
-import io.fleetlake.bench.load.BacklogProducer;
 import io.fleetlake.bench.load.BacklogProducer.ProduceResult;
-import io.fleetlake.bench.load.BacklogTimeline.BacklogSpan;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.observe.ConsumerLag;
 import io.fleetlake.bench.observe.TrinoClient.Snapshot;
@@ -136,22 +134,11 @@ public final class PeerPhase {
         long pipelineBaseline = total(Tables.POSITIONS);
         long sinkBaseline = total(TwinTable.NAME);
 
-        BacklogSpan span = context.timeline()
-                .next(
-                        Instant.now(),
-                        context.settings().fixInterval(),
-                        records,
-                        context.feed().vehicles().size());
-        Duration interval = span.fixInterval();
-        Instant start = span.start();
-        Backlog backlog = new Backlog(context.feed().vehicles(), start, interval, records);
         PayloadEncoder encoder = new PayloadEncoder();
-        ProduceResult produced = new BacklogProducer(stack.kafkaBootstrapServers())
-                .produce(
-                        Topics.RAW_POSITIONS,
-                        context.feed().rounds(start, interval, records),
-                        fix -> encoder.asJsonWithEpochMillis(fix.position()),
-                        sent -> context.console().progress("  produced %,d", sent));
+        Backlog.Produced production =
+                Backlog.produce(context, records, fix -> encoder.asJsonWithEpochMillis(fix.position()));
+        Backlog backlog = production.backlog();
+        ProduceResult produced = production.result();
 
         context.console().progress("  pipeline drains the %,d records", records);
         Instant pipelineRunning = stack.startPipeline();

@@ -3,9 +3,7 @@ package io.fleetlake.bench.phase;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.bench.BenchStack;
-import io.fleetlake.bench.load.BacklogProducer;
 import io.fleetlake.bench.load.BacklogProducer.ProduceResult;
-import io.fleetlake.bench.load.BacklogTimeline.BacklogSpan;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.report.BenchMetrics;
@@ -13,7 +11,6 @@ import io.fleetlake.bench.report.Breakdown;
 import io.fleetlake.bench.report.Metric;
 import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.model.Tables;
-import io.fleetlake.model.Topics;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,22 +48,10 @@ public final class ThroughputPhase {
         context.console()
                 .progress("Throughput: stopping the pipeline so that a backlog of %,d records builds up", records);
         stack.stopPipeline();
-        BacklogSpan span = context.timeline()
-                .next(
-                        Instant.now(),
-                        context.settings().fixInterval(),
-                        records,
-                        context.feed().vehicles().size());
-        Duration interval = span.fixInterval();
-        Instant start = span.start();
-        Backlog backlog = new Backlog(context.feed().vehicles(), start, interval, records);
         PayloadEncoder encoder = new PayloadEncoder();
-        ProduceResult produced = new BacklogProducer(stack.kafkaBootstrapServers())
-                .produce(
-                        Topics.RAW_POSITIONS,
-                        context.feed().rounds(start, interval, records),
-                        encoder::asDevice,
-                        sent -> context.console().progress("  produced %,d", sent));
+        Backlog.Produced production = Backlog.produce(context, records, encoder::asDevice);
+        Backlog backlog = production.backlog();
+        ProduceResult produced = production.result();
         context.results()
                 .add(Metric.measured(
                         BenchMetrics.PRODUCER_RATE,

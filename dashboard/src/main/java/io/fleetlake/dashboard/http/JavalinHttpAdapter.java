@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.http.BoundedBody;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.QueryParameters;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -93,7 +94,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
         HttpRequest bare = new HttpRequest(
                 context.method().name(),
                 context.path(),
-                firstValues(context),
+                QueryParameters.firstValues(context),
                 headers(context),
                 "",
                 // The peer's address, never X-Forwarded-For (Javalin's ip() reads it): anyone can set that header.
@@ -166,16 +167,6 @@ public final class JavalinHttpAdapter implements AutoCloseable {
             headers.putIfAbsent(name, context.header(name));
         }
         return headers;
-    }
-
-    private static Map<String, String> firstValues(Context context) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        for (Map.Entry<String, List<String>> entry : context.queryParamMap().entrySet()) {
-            if (!entry.getValue().isEmpty()) {
-                parameters.put(entry.getKey(), entry.getValue().get(0));
-            }
-        }
-        return parameters;
     }
 
     /**

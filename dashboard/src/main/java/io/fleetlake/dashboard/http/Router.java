@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.PathTemplate;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ public final class Router {
 
     /** @param matched receives the matched route's path template, for the observer */
     private HttpResponse dispatch(HttpRequest request, String[] matched) {
-        List<String> segments = Route.segments(request.path());
+        List<String> segments = PathTemplate.segments(request.path());
         for (Route route : routes) {
             Optional<Map<String, String>> variables = route.match(segments);
             if (variables.isEmpty()) {

@@ -9,7 +9,7 @@ import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
-import io.fleetlake.model.catalog.CatalogAuthentication;
+import io.fleetlake.model.catalog.CatalogClientProperties;
 import io.fleetlake.model.restore.FlinkCommit;
 import java.io.Closeable;
 import java.io.IOException;
@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -24,12 +25,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.DistributionMode;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.aws.AwsClientProperties;
-import org.apache.iceberg.aws.s3.S3FileIOProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -206,19 +204,16 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
 
     /** The Iceberg catalog properties of the REST catalog with S3FileIO on S3-compatible storage. */
     static Map<String, String> catalogProperties(FleetPipelineConfig config) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put(CatalogProperties.URI, config.catalogUri().toString());
-        properties.put(CatalogProperties.WAREHOUSE_LOCATION, config.warehouse());
-        properties.put(CatalogProperties.FILE_IO_IMPL, "org.apache.iceberg.aws.s3.S3FileIO");
-        properties.put(S3FileIOProperties.ENDPOINT, config.s3Endpoint().toString());
-        properties.put(S3FileIOProperties.PATH_STYLE_ACCESS, "true");
-        config.s3AccessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
-        config.s3SecretKey().ifPresent(secret -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, secret));
-        properties.put(AwsClientProperties.CLIENT_REGION, config.s3Region());
-        config.catalogCredential()
-                .ifPresent(credential -> properties.putAll(CatalogAuthentication.clientProperties(
-                        config.catalogUri().toString(), credential)));
-        return properties;
+        return new CatalogClientProperties(
+                        config.catalogUri().toString(),
+                        config.warehouse(),
+                        Optional.of(config.s3Endpoint().toString()),
+                        true,
+                        config.s3AccessKey(),
+                        config.s3SecretKey(),
+                        config.s3Region(),
+                        config.catalogCredential())
+                .toMap();
     }
 
     /** Converts in a map of its own (uid {@code rowsUid}), chained to the writer, then writes. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.http.BoundedBody;
 import io.fleetlake.common.http.FailedAttemptLimiter;
+import io.fleetlake.http.QueryParameters;
 import io.javalin.Javalin;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
@@ -13,9 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import org.slf4j.Logger;
@@ -138,7 +136,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
                 RestResponse response = router.handle(new RestRequest(
                         method,
                         context.path(),
-                        firstValues(context),
+                        QueryParameters.firstValues(context),
                         body,
                         Optional.ofNullable(context.header("Authorization"))));
                 if (tokenRequest && response.status() == 401) {
@@ -181,15 +179,5 @@ public final class JavalinHttpAdapter implements AutoCloseable {
             response.body().ifPresent(json -> context.contentType(ContentType.APPLICATION_JSON)
                     .result(json));
         }
-    }
-
-    private static Map<String, String> firstValues(Context context) {
-        Map<String, String> parameters = new LinkedHashMap<>();
-        for (Map.Entry<String, List<String>> entry : context.queryParamMap().entrySet()) {
-            if (!entry.getValue().isEmpty()) {
-                parameters.put(entry.getKey(), entry.getValue().get(0));
-            }
-        }
-        return parameters;
     }
 }

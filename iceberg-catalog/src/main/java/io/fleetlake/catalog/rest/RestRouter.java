@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.CatalogPrincipal;
 import io.fleetlake.catalog.auth.OAuthException;
+import io.fleetlake.http.PathTemplate;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -73,7 +74,7 @@ public final class RestRouter {
      * @param endpoint receives the matched route's endpoint, for the observer
      */
     private RestResponse dispatch(RestRequest request, String[] endpoint) {
-        List<String> segments = Route.segments(request.path());
+        List<String> segments = PathTemplate.segments(request.path());
         boolean pathServedForOtherMethods = false;
         for (Route route : routes) {
             Optional<Map<String, String>> variables = route.match(segments);

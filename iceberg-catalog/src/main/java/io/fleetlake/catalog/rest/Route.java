@@ -2,8 +2,8 @@ package io.fleetlake.catalog.rest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.PathTemplate;
 import io.fleetlake.model.catalog.CatalogRole;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +18,7 @@ final class Route {
 
     private final Endpoint endpoint;
     private final HttpMethod method;
-    private final List<String> segments;
+    private final PathTemplate template;
     private final RouteAccess access;
     private final RouteHandler handler;
 
@@ -32,7 +32,7 @@ final class Route {
         this.access = requireNonNull(access, "access is null");
         this.handler = requireNonNull(handler, "handler is null");
         this.method = HttpMethod.valueOf(endpoint.httpMethod());
-        this.segments = segments(endpoint.path().replace(PREFIX_SEGMENT, ""));
+        this.template = PathTemplate.of(endpoint.path().replace(PREFIX_SEGMENT, ""));
     }
 
     Endpoint endpoint() {
@@ -53,32 +53,7 @@ final class Route {
 
     /** The path variables when the path matches this route's template, whatever the method. */
     Optional<Map<String, String>> match(List<String> pathSegments) {
-        if (pathSegments.size() != segments.size()) {
-            return Optional.empty();
-        }
-        Map<String, String> variables = new HashMap<>();
-        for (int index = 0; index < segments.size(); index++) {
-            String expected = segments.get(index);
-            String actual = pathSegments.get(index);
-            if (expected.startsWith("{") && expected.endsWith("}")) {
-                variables.put(expected.substring(1, expected.length() - 1), actual);
-            } else if (!expected.equals(actual)) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(variables);
-    }
-
-    /** The segments of a path without leading and trailing slashes: {@code /v1/config/} gives [v1, config]. */
-    static List<String> segments(String path) {
-        String trimmed = path;
-        while (trimmed.startsWith("/")) {
-            trimmed = trimmed.substring(1);
-        }
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed.isEmpty() ? List.of() : List.of(trimmed.split("/", -1));
+        return template.match(pathSegments);
     }
 
     @Override

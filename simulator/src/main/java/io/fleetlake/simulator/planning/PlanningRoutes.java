@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fleetlake.http.PathTemplate;
 import io.fleetlake.model.planning.PlanningApi;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class PlanningRoutes {
     }
 
     private ApiResponse dispatch(ApiRequest request) {
-        List<String> segments = Endpoint.segments(request.path());
+        List<String> segments = PathTemplate.segments(request.path());
         boolean servedForOtherMethods = false;
         for (Endpoint endpoint : endpoints) {
             Optional<Map<String, String>> parameters = endpoint.match(segments);

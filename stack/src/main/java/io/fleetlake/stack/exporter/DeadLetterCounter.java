@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Topics;
 import io.fleetlake.stack.inspect.DeadLetterInspector;
+import io.fleetlake.stack.inspect.TopicRange;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +41,7 @@ final class DeadLetterCounter implements AutoCloseable {
      */
     synchronized void update() {
         if (partitions.isEmpty()) {
-            partitions = consumer.partitionsFor(Topics.DLQ_POSITIONS, TIMEOUT).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition()))
-                    .toList();
+            partitions = TopicRange.partitions(consumer, Topics.DLQ_POSITIONS, TIMEOUT);
             consumer.assign(partitions);
             consumer.seekToEnd(partitions);
             partitions.forEach(consumer::position);

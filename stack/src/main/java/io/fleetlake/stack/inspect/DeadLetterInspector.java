@@ -57,9 +57,7 @@ public final class DeadLetterInspector {
         requireNonNull(since, "since is null");
         try (KafkaConsumer<byte[], byte[]> consumer =
                 new KafkaConsumer<>(consumerProperties(bootstrapServers, clientSecurity))) {
-            List<TopicPartition> partitions = consumer.partitionsFor(Topics.DLQ_POSITIONS, TIMEOUT).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition()))
-                    .toList();
+            List<TopicPartition> partitions = TopicRange.partitions(consumer, Topics.DLQ_POSITIONS, TIMEOUT);
             consumer.assign(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, TIMEOUT);
             Map<TopicPartition, Long> query = new HashMap<>();
@@ -71,14 +69,11 @@ public final class DeadLetterInspector {
             }
             Map<String, Long> reasons = new TreeMap<>();
             long total = 0;
-            while (total < MAX_RECORDS
-                    && partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
-                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
-                        reasons.merge(reason(record), 1L, Long::sum);
-                        total++;
-                    }
-                }
+            while (total < MAX_RECORDS && TopicRange.unread(consumer, partitions, end)) {
+                total += TopicRange.pollBelowEnd(consumer, end, POLL_TIMEOUT, record -> {
+                    reasons.merge(reason(record), 1L, Long::sum);
+                    return true;
+                });
             }
             return new DeadLetterCounts(since, reasons, total >= MAX_RECORDS);
         } catch (KafkaException e) {

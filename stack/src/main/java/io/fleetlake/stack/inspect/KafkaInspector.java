@@ -20,6 +20,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /** Reads whole topics as a read_committed consumer, the way the pipeline sees them. */
 public final class KafkaInspector {
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(500);
+    private static final Duration PARTITIONS_TIMEOUT = Duration.ofSeconds(30);
 
     private final String bootstrapServers;
     private final Map<String, String> clientSecurity;
@@ -44,13 +45,11 @@ public final class KafkaInspector {
     /** Hands every committed record of the topic, from the beginning to the current end, to the action. */
     public void forEachRecord(String topic, Consumer<ConsumerRecord<byte[], byte[]>> action) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .toList();
+            List<TopicPartition> partitions = TopicRange.partitions(consumer, topic, PARTITIONS_TIMEOUT);
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
+            while (TopicRange.unread(consumer, partitions, end)) {
                 consumer.poll(POLL_TIMEOUT).forEach(action);
             }
         }
@@ -62,9 +61,7 @@ public final class KafkaInspector {
      */
     public Optional<Instant> newestRecordTime(String topic) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .toList();
+            List<TopicPartition> partitions = TopicRange.partitions(consumer, topic, PARTITIONS_TIMEOUT);
             Map<TopicPartition, Long> beginning = consumer.beginningOffsets(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             long newest = Long.MIN_VALUE;

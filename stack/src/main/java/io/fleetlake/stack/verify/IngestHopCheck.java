@@ -7,6 +7,7 @@ import io.fleetlake.model.Topics;
 import io.fleetlake.stack.inspect.DeadLetterInspector;
 import io.fleetlake.stack.inspect.InspectionException;
 import io.fleetlake.stack.inspect.PrometheusText;
+import io.fleetlake.stack.inspect.TopicRange;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -139,13 +140,8 @@ public final class IngestHopCheck {
                 consumer.seek(partition, from.getOrDefault(partition, beginning.get(partition)));
             }
             long count = 0;
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
-                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))
-                            && counted.test(record)) {
-                        count++;
-                    }
-                }
+            while (TopicRange.unread(consumer, partitions, end)) {
+                count += TopicRange.pollBelowEnd(consumer, end, POLL_TIMEOUT, counted);
             }
             return count;
         } catch (KafkaException e) {
@@ -158,9 +154,7 @@ public final class IngestHopCheck {
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer, String topic) {
-        return consumer.partitionsFor(topic, TIMEOUT).stream()
-                .map(info -> new TopicPartition(topic, info.partition()))
-                .toList();
+        return TopicRange.partitions(consumer, topic, TIMEOUT);
     }
 
     private StackVerifier.VerifyException failure(String topic, KafkaException e) {

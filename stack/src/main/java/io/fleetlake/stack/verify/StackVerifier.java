@@ -17,6 +17,7 @@ import io.fleetlake.model.codec.PositionField;
 import io.fleetlake.model.trino.TrinoConnectionFactory;
 import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.stack.inspect.FlinkInspector;
+import io.fleetlake.stack.inspect.TopicRange;
 import io.fleetlake.stack.supervision.StackStatusFile;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -234,9 +235,7 @@ public final class StackVerifier {
     }
 
     private static List<TopicPartition> rawPartitions(KafkaConsumer<byte[], byte[]> consumer) {
-        return consumer.partitionsFor(Topics.RAW_POSITIONS, TIMEOUT).stream()
-                .map(info -> new TopicPartition(Topics.RAW_POSITIONS, info.partition()))
-                .toList();
+        return TopicRange.partitions(consumer, Topics.RAW_POSITIONS, TIMEOUT);
     }
 
     private Properties consumerProperties() {
@@ -431,13 +430,11 @@ public final class StackVerifier {
             progress.accept(String.format("Reading %s (read_committed): %,d offsets ...", Topics.RAW_POSITIONS, total));
             long read = 0;
             long lastReport = System.nanoTime();
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
-                    if (record.offset() < end.get(new TopicPartition(record.topic(), record.partition()))) {
-                        toRawRecord(record, scope).ifPresent(reconciler::accept);
-                        read++;
-                    }
-                }
+            while (TopicRange.unread(consumer, partitions, end)) {
+                read += TopicRange.pollBelowEnd(consumer, end, POLL_TIMEOUT, record -> {
+                    toRawRecord(record, scope).ifPresent(reconciler::accept);
+                    return true;
+                });
                 if (System.nanoTime() - lastReport > PROGRESS_INTERVAL.toNanos()) {
                     progress.accept(String.format(
                             "  %s: %,d of about %,d records (%d%%)",
@@ -461,14 +458,12 @@ public final class StackVerifier {
      */
     private long countIngestRefused(VerifyScope scope) {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(Topics.DLQ_POSITIONS, TIMEOUT).stream()
-                    .map(info -> new TopicPartition(Topics.DLQ_POSITIONS, info.partition()))
-                    .toList();
+            List<TopicPartition> partitions = TopicRange.partitions(consumer, Topics.DLQ_POSITIONS, TIMEOUT);
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
             long refused = 0;
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < end.get(partition))) {
+            while (TopicRange.unread(consumer, partitions, end)) {
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL_TIMEOUT)) {
                     if (isIngestRefused(record, scope)) {
                         refused++;
