@@ -9,7 +9,8 @@
 # Passwords never appear on a command line: the plain lines are hashed in place by mosquitto_passwd -U (PBKDF2-SHA512).
 # Reload after `fleet devices export-mosquitto`: docker compose kill -s HUP mosquitto. This script is the container's
 # first process: it writes the files again and passes the signal on, and Mosquitto reads them without a restart
-# (revoked users can no longer connect; their open connections stay until they end).
+# (revoked users can no longer connect; their open connections stay until they end). Outside a container, start it
+# with `env --default-signal=HUP`: a shell that inherits SIGHUP ignored (under nohup, say) cannot trap it.
 set -eu
 
 : "${MQTT_INGEST_USERNAME:?set MQTT_INGEST_USERNAME in .env}"

@@ -71,8 +71,13 @@ class MosquittoStartScriptIT {
                                 .replace("listener 8883\n", "listener " + devicePort + " 127.0.0.1\n")
                         // Started as root, Mosquitto drops to this user, who owns the owner-only files.
                         + "user " + System.getProperty("user.name") + "\n");
+        // A shell that inherits SIGHUP ignored cannot trap it, and a test JVM started under nohup passes that on: the
+        // script then never reloads. In the container the script is the first process and inherits nothing.
         ProcessBuilder script = new ProcessBuilder(
-                        "sh", Repository.file("deploy/mosquitto/start.sh").toString())
+                        "env",
+                        "--default-signal=HUP",
+                        "sh",
+                        Repository.file("deploy/mosquitto/start.sh").toString())
                 .redirectErrorStream(true)
                 .redirectOutput(folder.resolve("start.log").toFile());
         script.environment()
