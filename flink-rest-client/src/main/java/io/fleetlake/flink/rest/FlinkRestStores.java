@@ -80,6 +80,24 @@ public record FlinkRestStores(Path keyStore, Path trustStore, String password) {
         return options;
     }
 
+    /**
+     * The {@code security.ssl.internal.*} options of a Flink cluster's configuration, with these stores: TLS with
+     * client certificates on the JobManager's and TaskManagers' RPC, the blob server and the data exchange between
+     * TaskManagers, so that only processes holding a certificate of the trust store's CA take part in the cluster.
+     */
+    public Map<String, String> internalOptions() {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("security.ssl.internal.enabled", "true");
+        options.put("security.ssl.internal.keystore", keyStore.toString());
+        options.put("security.ssl.internal.keystore-type", "PKCS12");
+        options.put("security.ssl.internal.keystore-password", password);
+        options.put("security.ssl.internal.key-password", password);
+        options.put("security.ssl.internal.truststore", trustStore.toString());
+        options.put("security.ssl.internal.truststore-type", "PKCS12");
+        options.put("security.ssl.internal.truststore-password", password);
+        return options;
+    }
+
     @Override
     public String toString() {
         return "FlinkRestStores{keyStore=" + keyStore + ", trustStore=" + trustStore + ", password=<redacted>}";

@@ -11,6 +11,7 @@ import io.fleetlake.flink.rest.FlinkRestTls;
 import io.fleetlake.identity.LocalCertificateAuthority;
 import io.fleetlake.identity.LocalCertificateAuthority.TlsFiles;
 import io.fleetlake.model.PipelineMode;
+import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.identity.StackFlinkRestIdentity;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * folder of its own (no TaskManager, no job: the REST endpoint is what is tested): it speaks only TLS and requires a
  * client certificate issued by the data folder's CA. A client without a certificate, with one from another CA, or
  * speaking plain HTTP gets nothing, not even {@code /overview}, so it can neither cancel a job nor upload a jar; the
- * stack's client, presenting the generated certificate, reads it. The store password is in the owner-only {@code
+ * stack's client, presenting the generated certificate, reads it. The JobManager's RPC port requires the same
+ * certificate. The store password is in the owner-only {@code
  * config.yaml}, never on the JobManager's command line.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -160,6 +163,31 @@ class FlinkRestSecurityIT {
                 .build();
         assertThatThrownBy(() -> plain.get("/overview")).isInstanceOf(IOException.class);
         assertThat(plain.reachable()).isFalse();
+    }
+
+    /**
+     * The JobManager's RPC port (Pekko, which TaskManagers and job clients talk to) speaks only TLS and requires the
+     * data folder's certificate: a client without one fails the handshake, one with it completes it.
+     */
+    @Test
+    void theRpcPortRequiresTheCertificateToo() throws Exception {
+        int rpcPort = settings.port(StackPort.FLINK_RPC);
+        try (SSLSocket stranger = (SSLSocket)
+                FlinkRestStrangers.trustingOnly(settings).getSocketFactory().createSocket(settings.host(), rpcPort)) {
+            stranger.setSoTimeout((int) TIMEOUT.toMillis());
+            assertThatThrownBy(() -> {
+                        stranger.startHandshake();
+                        stranger.getInputStream().read();
+                    })
+                    .isInstanceOf(IOException.class);
+        }
+        try (SSLSocket member = (SSLSocket) FlinkRestStrangers.presentingTheCertificate(settings)
+                .getSocketFactory()
+                .createSocket(settings.host(), rpcPort)) {
+            member.setSoTimeout((int) TIMEOUT.toMillis());
+            member.startHandshake();
+            assertThat(member.getSession().getPeerCertificates()).isNotEmpty();
+        }
     }
 
     @Test

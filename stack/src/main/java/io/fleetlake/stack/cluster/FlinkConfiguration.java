@@ -2,6 +2,7 @@ package io.fleetlake.stack.cluster;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackFlinkRestIdentity;
@@ -101,14 +102,21 @@ public final class FlinkConfiguration {
         // is what keeps a stranger from cancelling the job or uploading a jar; the store password stays in this
         // owner-only file. Jar submission stays enabled, since the stack submits the job through /jars/upload. The
         // cancel flag only hides the web UI's button (Flink's REST cancel ignores it).
-        options.putAll(StackFlinkRestIdentity.of(stack).flinkOptions());
+        FlinkRestStores stores = StackFlinkRestIdentity.of(stack).stores();
+        options.putAll(stores.endpointOptions());
+        // The same certificate on the cluster's own connections (Pekko RPC, blob server, data exchange): a local
+        // process without it can neither join as a TaskManager nor talk to the JobManager's RPC port.
+        options.putAll(stores.internalOptions());
         options.put("web.submit.enable", "true");
         options.put("web.cancel.enable", "false");
         options.putAll(cluster.flinkOptions());
         return options;
     }
 
-    /** Writes {@code config.yaml} (owner-only: it holds the S3 secret and the REST key stores' password) and the logging configuration. */
+    /**
+     * Writes {@code config.yaml} (owner-only: it holds the S3 secret and the key stores' password) and the logging
+     * configuration.
+     */
     public void write() {
         try {
             Files.createDirectories(configDirectory());

@@ -22,7 +22,6 @@ import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -80,14 +79,6 @@ public final class StackFlinkRestIdentity {
     /** The PEM files (CA, certificate and key) the stores are made of. */
     public Path folder() {
         return folder;
-    }
-
-    /**
-     * The {@code security.ssl.rest.*} options of the pipeline's Flink configuration (the cluster's JobManager or the
-     * embedded pipeline's MiniCluster), after creating whatever is missing.
-     */
-    public Map<String, String> flinkOptions() {
-        return stores().endpointOptions();
     }
 
     /** The stores and their password; creates whatever is missing. */

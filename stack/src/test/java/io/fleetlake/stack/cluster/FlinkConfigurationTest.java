@@ -60,7 +60,16 @@ class FlinkConfigurationTest {
                 .containsEntry("security.ssl.rest.truststore-password", password)
                 .containsEntry("security.ssl.rest.key-password", password)
                 .containsEntry("web.submit.enable", "true")
-                .containsEntry("web.cancel.enable", "false");
+                .containsEntry("web.cancel.enable", "false")
+                .containsEntry("security.ssl.internal.enabled", "true")
+                .containsEntry(
+                        "security.ssl.internal.keystore", identity.keyStore().toString())
+                .containsEntry(
+                        "security.ssl.internal.truststore",
+                        identity.trustStore().toString())
+                .containsEntry("security.ssl.internal.keystore-password", password)
+                .containsEntry("security.ssl.internal.key-password", password)
+                .containsEntry("security.ssl.internal.truststore-password", password);
         // Flink's default cipher suite (TLS_RSA_WITH_AES_128_CBC_SHA) cannot work with the CA's EC keys.
         assertThat(options.get("security.ssl.algorithms"))
                 .contains("ECDHE_ECDSA")
