@@ -38,6 +38,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -265,10 +266,17 @@ class ClusterFailoverIT {
                 .orElseThrow(() -> new AssertionError("No pipeline job runs at " + embeddedRest.restUri()));
     }
 
+    /**
+     * Right after the job started, the MiniCluster once answered its checkpoint statistics with 500 (CI): the
+     * statistics are read until they answer, for at most a minute.
+     */
     private String restoredFromOfTheRunningJob() throws IOException {
         String jobId = runningPipelineJob();
-        return embeddedRest
-                .checkpoints(jobId)
+        return await().alias("the checkpoint statistics of job " + jobId)
+                .atMost(Duration.ofMinutes(1))
+                .pollInterval(Duration.ofMillis(500))
+                .ignoreExceptionsInstanceOf(IOException.class)
+                .until(() -> embeddedRest.checkpoints(jobId), Optional::isPresent)
                 .flatMap(FlinkRestClient.CheckpointStatistics::restoredFrom)
                 .orElseThrow(() -> new AssertionError("Job " + jobId + " restored nothing"));
     }
