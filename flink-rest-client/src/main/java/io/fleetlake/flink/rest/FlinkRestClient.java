@@ -460,6 +460,10 @@ public final class FlinkRestClient {
         public boolean ended() {
             return JobDetails.ended(state);
         }
+
+        public boolean running() {
+            return "RUNNING".equals(state);
+        }
     }
 
     /** A job with its tasks. */

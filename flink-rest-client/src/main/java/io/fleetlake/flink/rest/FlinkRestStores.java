@@ -65,18 +65,8 @@ public record FlinkRestStores(Path keyStore, Path trustStore, String password) {
      * certificates required, these stores and their password.
      */
     public Map<String, String> endpointOptions() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("security.ssl.rest.enabled", "true");
+        Map<String, String> options = storeOptions("security.ssl.rest.");
         options.put("security.ssl.rest.authentication-enabled", "true");
-        options.put("security.ssl.rest.keystore", keyStore.toString());
-        options.put("security.ssl.rest.keystore-type", "PKCS12");
-        options.put("security.ssl.rest.keystore-password", password);
-        options.put("security.ssl.rest.key-password", password);
-        options.put("security.ssl.rest.truststore", trustStore.toString());
-        options.put("security.ssl.rest.truststore-type", "PKCS12");
-        options.put("security.ssl.rest.truststore-password", password);
-        options.put("security.ssl.protocol", "TLSv1.2");
-        options.put("security.ssl.algorithms", CIPHER_SUITES);
         return options;
     }
 
@@ -84,17 +74,25 @@ public record FlinkRestStores(Path keyStore, Path trustStore, String password) {
      * The {@code security.ssl.internal.*} options of a Flink cluster's configuration, with these stores: TLS with
      * client certificates on the JobManager's and TaskManagers' RPC, the blob server and the data exchange between
      * TaskManagers, so that only processes holding a certificate of the trust store's CA take part in the cluster.
+     * Flink requires client certificates there without a flag.
      */
     public Map<String, String> internalOptions() {
+        return storeOptions("security.ssl.internal.");
+    }
+
+    /** TLS on under {@code scope}, these stores and their password, and the protocol and suites every scope shares. */
+    private Map<String, String> storeOptions(String scope) {
         Map<String, String> options = new LinkedHashMap<>();
-        options.put("security.ssl.internal.enabled", "true");
-        options.put("security.ssl.internal.keystore", keyStore.toString());
-        options.put("security.ssl.internal.keystore-type", "PKCS12");
-        options.put("security.ssl.internal.keystore-password", password);
-        options.put("security.ssl.internal.key-password", password);
-        options.put("security.ssl.internal.truststore", trustStore.toString());
-        options.put("security.ssl.internal.truststore-type", "PKCS12");
-        options.put("security.ssl.internal.truststore-password", password);
+        options.put(scope + "enabled", "true");
+        options.put(scope + "keystore", keyStore.toString());
+        options.put(scope + "keystore-type", "PKCS12");
+        options.put(scope + "keystore-password", password);
+        options.put(scope + "key-password", password);
+        options.put(scope + "truststore", trustStore.toString());
+        options.put(scope + "truststore-type", "PKCS12");
+        options.put(scope + "truststore-password", password);
+        options.put("security.ssl.protocol", "TLSv1.2");
+        options.put("security.ssl.algorithms", CIPHER_SUITES);
         return options;
     }
 

@@ -260,7 +260,7 @@ class ClusterFailoverIT {
     /** The pipeline job the embedded MiniCluster runs behind the REST port. */
     private String runningPipelineJob() throws IOException {
         return embeddedRest.jobs().stream()
-                .filter(job -> PipelineMetricNames.JOB_NAME.equals(job.name()) && "RUNNING".equals(job.state()))
+                .filter(job -> PipelineMetricNames.JOB_NAME.equals(job.name()) && job.running())
                 .map(JobSummary::id)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("No pipeline job runs at " + embeddedRest.restUri()));

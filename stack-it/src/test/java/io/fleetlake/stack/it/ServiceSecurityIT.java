@@ -120,7 +120,7 @@ class ServiceSecurityIT {
         FlinkRestClient stack = StackFlinkRest.client(settings);
         assertThat(settings.flinkRestUri()).startsWith("https://");
         String jobId = stack.jobs().stream()
-                .filter(job -> "RUNNING".equals(job.state()))
+                .filter(FlinkRestClient.JobSummary::running)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("No running job at " + stack.restUri()))
                 .id();

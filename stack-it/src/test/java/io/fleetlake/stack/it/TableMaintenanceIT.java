@@ -181,7 +181,7 @@ class TableMaintenanceIT {
     private static int failovers(RunningStack running) throws Exception {
         FlinkRestClient flink = StackFlinkRest.client(running.settings());
         String jobId = flink.jobs().stream()
-                .filter(job -> "RUNNING".equals(job.state()))
+                .filter(FlinkRestClient.JobSummary::running)
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("No running job at " + flink.restUri()))
                 .id();

@@ -10,6 +10,7 @@ import io.fleetlake.model.restore.RestoreGuard;
 import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.Component;
+import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.inspect.CatalogInspector;
@@ -19,7 +20,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,8 +43,6 @@ public final class FlinkClusterComponents {
     static final String JOB_MANAGER_MAIN = "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint";
     static final String TASK_MANAGER_MAIN = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
     /** A health probe must not block for more than a couple of seconds. */
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
-
     private static final String PLUGINS_DIRECTORY_VARIABLE = "FLINK_PLUGINS_DIR";
     /** The tables the pipeline's Flink sinks commit to, whose history the restore guard reads. */
     private static final List<String> PIPELINE_TABLES =
@@ -134,7 +132,7 @@ public final class FlinkClusterComponents {
                 .workingDirectory(workingDirectory)
                 .environment(pluginEnvironment())
                 .logFile(settings.logFile(JOB_MANAGER))
-                .healthProbe(StackFlinkRest.client(settings, PROBE_TIMEOUT)::reachable)
+                .healthProbe(StackFlinkRest.client(settings, HealthProbes.PROBE_TIMEOUT)::reachable)
                 .listensOn(settings.port(StackPort.FLINK))
                 .endpoint(settings.flinkRestUri())
                 .build();
@@ -160,7 +158,7 @@ public final class FlinkClusterComponents {
                             "-D",
                             "io.tmp.dirs=" + temporaryDirectory(workingDirectory)));
         };
-        FlinkRestClient rest = StackFlinkRest.client(settings, PROBE_TIMEOUT);
+        FlinkRestClient rest = StackFlinkRest.client(settings, HealthProbes.PROBE_TIMEOUT);
         // Its health is its registration under the id of this start: the ports it listens on are chosen at random.
         return ProcessComponent.builder(name)
                 .dependsOn(Set.of(JOB_MANAGER))

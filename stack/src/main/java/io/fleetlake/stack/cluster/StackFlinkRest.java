@@ -3,6 +3,7 @@ package io.fleetlake.stack.cluster;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.rest.FlinkRestClient;
+import io.fleetlake.flink.rest.FlinkRestClient.JobSummary;
 import io.fleetlake.flink.rest.FlinkRestTls;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackFlinkRestIdentity;
@@ -17,8 +18,6 @@ import java.util.function.BooleanSupplier;
  * the client presents the data folder's certificate ({@link StackFlinkRestIdentity}).
  */
 public final class StackFlinkRest {
-    private static final String RUNNING = "RUNNING";
-
     private StackFlinkRest() {}
 
     /** A client of the Flink REST API at {@link StackSettings#flinkRestUri()}. */
@@ -41,7 +40,7 @@ public final class StackFlinkRest {
         FlinkRestClient client = client(settings, timeout);
         return () -> {
             try {
-                return client.jobs().stream().anyMatch(job -> RUNNING.equals(job.state()));
+                return client.jobs().stream().anyMatch(JobSummary::running);
             } catch (IOException e) {
                 return false;
             }

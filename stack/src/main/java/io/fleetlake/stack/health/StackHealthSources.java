@@ -13,7 +13,6 @@ import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import io.fleetlake.stack.inspect.ConnectInspector;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +28,6 @@ public final class StackHealthSources {
     /** The pipeline's consumer group, unless {@code pipeline.consumer-group} names another. */
     public static final String DEFAULT_PIPELINE_GROUP = "fleet-pipeline";
     /** As long as the other HTTP probes wait. */
-    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
-
     private StackHealthSources() {}
 
     public static HealthSources of(StackSettings settings, ConfigSource configuration) {
@@ -74,7 +71,7 @@ public final class StackHealthSources {
                 Optional.of(StackServiceSecrets.of(settings).connectMonitor()));
         probes.put(FleetStack.CONNECT, connect::answers);
         probes.put(FleetStack.PLANNING, http(settings.planningUri() + "/healthz"));
-        probes.put(FleetStack.PIPELINE, StackFlinkRest.client(settings, PROBE_TIMEOUT)::reachable);
+        probes.put(FleetStack.PIPELINE, StackFlinkRest.client(settings, HealthProbes.PROBE_TIMEOUT)::reachable);
         probes.put(FleetStack.TRINO, http("http://" + host + ":" + settings.port(StackPort.TRINO) + "/v1/info"));
         probes.put(FleetStack.DASHBOARD, http(settings.dashboardUri() + "/healthz"));
         probes.put(
