@@ -381,9 +381,8 @@ public final class FleetStack {
         List<Path> rules = List.of(home.root().resolve("deploy/prometheus/rules/*.yml"));
         BooleanSupplier ready = HealthProbes.http(URI.create("http://" + listen + "/-/ready"), body -> true);
         return Optional.of(ProcessComponent.builder(PROMETHEUS)
-                // Prometheus reads the trino job's CA file once, when it starts: Trino creates that file on its first
-                // start, so Prometheus starts after Trino (without it, the trino job would never be scraped).
-                .dependsOn(Set.of(TRINO))
+                // No dependency on Trino: the trino job's CA file, which Prometheus reads once when it starts, exists
+                // before any component starts (EmbeddedServers), and the alerts must run while Trino is down.
                 .command(() -> PrometheusServer.commandLine(
                         executable.get(),
                         directory,

@@ -133,9 +133,8 @@ public final class TrinoServer implements AutoCloseable {
      * localhost}; issued again when it no longer does or expires soon.
      */
     private String keystore(InetAddress address) {
-        Set<String> names = new LinkedHashSet<>(List.of(address.getHostAddress(), "localhost"));
         LocalCertificateAuthority.TlsFiles tls =
-                LocalCertificateAuthority.ensure(config.security().tlsDirectory(), names, Clock.systemUTC(), "Trino");
+                ensureCertificate(config.security().tlsDirectory(), address);
         try {
             return Files.readString(tls.privateKey(), StandardCharsets.US_ASCII)
                     + Files.readString(tls.certificateChain(), StandardCharsets.US_ASCII);
@@ -145,6 +144,17 @@ public final class TrinoServer implements AutoCloseable {
                             + config.security().tlsDirectory() + ": " + e.getMessage(),
                     e);
         }
+    }
+
+    /**
+     * The local CA and the server certificate a Trino bound to {@code address} uses, in {@code tlsDirectory}: created
+     * when missing, issued again when they no longer name the address and {@code localhost} or expire soon. A client
+     * that reads the CA once when it starts (Prometheus) calls this first, so that it need not wait for Trino.
+     */
+    public static LocalCertificateAuthority.TlsFiles ensureCertificate(Path tlsDirectory, InetAddress address) {
+        requireNonNull(tlsDirectory, "tlsDirectory is null");
+        Set<String> names = new LinkedHashSet<>(List.of(address.getHostAddress(), "localhost"));
+        return LocalCertificateAuthority.ensure(tlsDirectory, names, Clock.systemUTC(), "Trino");
     }
 
     /** The command that starts Trino; node properties go on the command line as Trino's launcher passes them. */
