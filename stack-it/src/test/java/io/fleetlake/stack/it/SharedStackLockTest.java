@@ -14,8 +14,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * The integration tests run two classes at a time; only the shared stack's lock keeps its classes from disturbing each
- * other. A class that joins the shared stack without it would run beside another one, so this fails first.
+ * The shared stack's classes run one after the other today (no JUnit parallel mode), but the lock is what keeps them
+ * from disturbing each other should parallel execution be turned on again, or a class run in another thread by a
+ * tool. A class that joins the shared stack without it would then run beside another one, so this fails first.
  */
 class SharedStackLockTest {
     @Test
