@@ -2,19 +2,25 @@ package io.fleetlake.ingest;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.http.BoundedBody;
 import io.fleetlake.connect.client.ConnectRestPrincipals;
 import io.fleetlake.identity.PasswordHash;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.regex.Pattern;
 import org.apache.kafka.connect.rest.ConnectRestExtension;
 import org.apache.kafka.connect.rest.ConnectRestExtensionContext;
@@ -35,12 +41,26 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Holds only the salted hashes of the two passwords ({@link PasswordHash}), from the worker properties {@value
  * #ADMIN_HASH} and {@value #MONITOR_HASH}, which {@link ConnectWorkerConfig#workerProperties()} computes.
+ *
+ * <p>Limits, as on the project's other HTTP servers: {@value #MAX_CONCURRENT_REQUESTS} requests served at once, one
+ * more answered 503 with {@code Retry-After} before its credentials are checked (which bounds the password hashing a
+ * flood can cause; the health check is not counted); a body over {@value #MAX_REQUEST_BYTES} bytes, declared or chunked, answered 413 having read at
+ * most one byte more, and only once the request is authenticated, so that a stranger cannot make the worker read one.
  */
 public final class ConnectRestSecurityExtension implements ConnectRestExtension {
     static final String ADMIN_HASH = "fleet.ingest.rest-admin-hash";
     static final String MONITOR_HASH = "fleet.ingest.rest-monitor-hash";
+    static final String MAX_REQUEST_BYTES = "fleet.ingest.rest-max-request-bytes";
+    static final String MAX_CONCURRENT_REQUESTS = "fleet.ingest.rest-max-concurrent-requests";
+
+    // Before authentication (Priorities.AUTHENTICATION = 1000), so that a refused request costs no hashing; the body
+    // after it (ENTITY_CODER = 4000).
+    private static final int CONCURRENCY_PRIORITY = 500;
+    private static final Pattern HEALTH = Pattern.compile("/?ingest/health/?");
 
     private volatile AuthenticationFilter filter;
+    private volatile ConcurrencyLimit concurrencyLimit;
+    private volatile BodyLimit bodyLimit;
 
     @Override
     public void configure(Map<String, ?> configs) {
@@ -51,12 +71,30 @@ public final class ConnectRestSecurityExtension implements ConnectRestExtension 
                     + " and " + MONITOR_HASH + "; start the worker through ConnectWorker");
         }
         filter = new AuthenticationFilter(new PasswordHash(admin.toString()), new PasswordHash(monitor.toString()));
+        concurrencyLimit = new ConcurrencyLimit(Math.toIntExact(positive(configs, MAX_CONCURRENT_REQUESTS)));
+        bodyLimit = new BodyLimit(positive(configs, MAX_REQUEST_BYTES));
     }
 
     @Override
     public void register(ConnectRestExtensionContext context) {
         context.configurable()
                 .register(requireNonNull(filter, "configure() was not called"), Priorities.AUTHENTICATION);
+        context.configurable().register(concurrencyLimit, CONCURRENCY_PRIORITY);
+        context.configurable().register(concurrencyLimit.release(), CONCURRENCY_PRIORITY);
+        context.configurable().register(bodyLimit, Priorities.ENTITY_CODER);
+    }
+
+    private static long positive(Map<String, ?> configs, String key) {
+        Object value = configs.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("The REST security extension needs the worker property " + key
+                    + "; start the worker through" + " ConnectWorker");
+        }
+        long parsed = Long.parseLong(value.toString());
+        if (parsed < 1) {
+            throw new IllegalArgumentException(key + " = " + parsed + " must be positive");
+        }
+        return parsed;
     }
 
     @Override
@@ -69,6 +107,87 @@ public final class ConnectRestSecurityExtension implements ConnectRestExtension 
         return ConnectorVersion.current();
     }
 
+    /**
+     * At most {@code permits} requests at once: a permit is taken before authentication and given back when the
+     * response is ready, also for a request a later filter refused; public for Jersey.
+     */
+    public static final class ConcurrencyLimit implements ContainerRequestFilter {
+        private static final String PERMIT = ConcurrencyLimit.class.getName() + ".permit";
+
+        private final Semaphore permits;
+        private final Release release = new Release();
+
+        ConcurrencyLimit(int permits) {
+            this.permits = new Semaphore(permits);
+        }
+
+        /** The response filter that gives the permit back; a filter of its own, as Jersey registers one per contract. */
+        Release release() {
+            return release;
+        }
+
+        @Override
+        public void filter(ContainerRequestContext request) {
+            // The health check reports the connector, not the load of the REST API; it hashes nothing.
+            if (isHealthCheck(request.getMethod(), request.getUriInfo().getPath())) {
+                return;
+            }
+            if (!permits.tryAcquire()) {
+                request.abortWith(Response.status(Response.Status.SERVICE_UNAVAILABLE)
+                        .header(HttpHeaders.RETRY_AFTER, "1")
+                        .type(MediaType.APPLICATION_JSON)
+                        .entity(error(503, "The worker is serving as many requests as it allows; retry"))
+                        .build());
+                return;
+            }
+            request.setProperty(PERMIT, Boolean.TRUE);
+        }
+
+        /** Gives a request's permit back once its response is ready; public for Jersey. */
+        public final class Release implements ContainerResponseFilter {
+            @Override
+            public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+                if (request.getProperty(PERMIT) != null) {
+                    request.removeProperty(PERMIT);
+                    permits.release();
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads the body up to the limit before Connect does ({@link BoundedBody}) and hands Connect the bytes read; public
+     * for Jersey.
+     */
+    public static final class BodyLimit implements ContainerRequestFilter {
+        private final long maxBytes;
+
+        BodyLimit(long maxBytes) {
+            this.maxBytes = maxBytes;
+        }
+
+        @Override
+        public void filter(ContainerRequestContext request) {
+            if (!request.hasEntity()) {
+                return;
+            }
+            try {
+                byte[] body = BoundedBody.read(request.getEntityStream(), request.getLength(), maxBytes);
+                request.setEntityStream(new ByteArrayInputStream(body));
+            } catch (BoundedBody.TooLargeException e) {
+                request.abortWith(Response.status(Response.Status.REQUEST_ENTITY_TOO_LARGE)
+                        .type(MediaType.APPLICATION_JSON)
+                        .entity(error(413, e.getMessage()))
+                        .build());
+            } catch (IOException e) {
+                request.abortWith(Response.status(Response.Status.BAD_REQUEST)
+                        .type(MediaType.APPLICATION_JSON)
+                        .entity(error(400, "The request body could not be read"))
+                        .build());
+            }
+        }
+    }
+
     /** The JAX-RS filter; public for Jersey. */
     public static final class AuthenticationFilter implements ContainerRequestFilter {
         private static final Logger LOG = LoggerFactory.getLogger(AuthenticationFilter.class);
@@ -76,7 +195,6 @@ public final class ConnectRestSecurityExtension implements ConnectRestExtension 
         private static final Set<String> READ_METHODS = Set.of("GET", "HEAD");
         private static final Pattern INTERNAL_TASKS = Pattern.compile("/?connectors/[^/]+/tasks/?");
         private static final Pattern INTERNAL_FENCE = Pattern.compile("/?connectors/[^/]+/fence/?");
-        private static final Pattern HEALTH = Pattern.compile("/?ingest/health/?");
 
         private final PasswordHash admin;
         private final PasswordHash monitor;
@@ -146,13 +264,17 @@ public final class ConnectRestSecurityExtension implements ConnectRestExtension 
         }
 
         private static boolean open(String method, String path) {
-            return (method.equals("GET") && HEALTH.matcher(path).matches())
+            return isHealthCheck(method, path)
                     || (method.equals("POST") && INTERNAL_TASKS.matcher(path).matches())
                     || (method.equals("PUT") && INTERNAL_FENCE.matcher(path).matches());
         }
+    }
 
-        private static String error(int code, String message) {
-            return "{\"error_code\":" + code + ",\"message\":\"" + message + "\"}";
-        }
+    private static boolean isHealthCheck(String method, String path) {
+        return method.equals("GET") && HEALTH.matcher(path).matches();
+    }
+
+    private static String error(int code, String message) {
+        return "{\"error_code\":" + code + ",\"message\":\"" + message + "\"}";
     }
 }

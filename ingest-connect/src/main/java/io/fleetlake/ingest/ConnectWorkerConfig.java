@@ -41,6 +41,9 @@ import org.apache.kafka.connect.storage.StringConverter;
  *     reference ({@code ${file:<path>:<key>}} or {@code ${env:<variable>}}), never the password itself
  * @param restAdminPassword the password of the REST API's {@value ConnectRestPrincipals#ADMIN} principal
  * @param restMonitorPassword the password of the REST API's {@value ConnectRestPrincipals#MONITOR} principal
+ * @param restMaxRequestBytes the largest request body the REST API accepts from a logged-in principal; a larger one
+ *     is 413
+ * @param restMaxConcurrentRequests requests the REST API serves at once; one more is 503 at once
  * @param kafkaCredentials the worker's SASL/SCRAM login to Kafka (keys {@code connect.kafka-username},
  *     {@code connect.kafka-password}); empty for a broker without authentication, such as the embedded stack's
  */
@@ -58,6 +61,8 @@ public record ConnectWorkerConfig(
         Map<String, String> connectorSettings,
         String restAdminPassword,
         String restMonitorPassword,
+        long restMaxRequestBytes,
+        int restMaxConcurrentRequests,
         Optional<KafkaSaslCredentials> kafkaCredentials) {
     /** The component of the Kafka login's keys: {@code connect.kafka-username}, {@code connect.kafka-password}. */
     public static final String KAFKA_CREDENTIALS_COMPONENT = "connect";
@@ -74,6 +79,8 @@ public record ConnectWorkerConfig(
     public static final String COMPRESSION_TYPE = "connect.compression-type";
     public static final String REST_ADMIN_PASSWORD = "connect.rest-admin-password";
     public static final String REST_MONITOR_PASSWORD = "connect.rest-monitor-password";
+    public static final String REST_MAX_REQUEST_BYTES = "connect.rest-max-request-bytes";
+    public static final String REST_MAX_CONCURRENT_REQUESTS = "connect.rest-max-concurrent-requests";
 
     /** The REST passwords are generated secrets (the stack's are 256 random bits); shorter ones are refused. */
     public static final int MINIMUM_REST_PASSWORD_LENGTH = 16;
@@ -107,6 +114,15 @@ public record ConnectWorkerConfig(
      * README); a deployment whose Kafka is across a network can choose lz4 or zstd.
      */
     public static final String DEFAULT_COMPRESSION_TYPE = "none";
+
+    /** A connector's configuration is a few KiB; 1 MiB leaves ample room and bounds what a request can make it hold. */
+    public static final long DEFAULT_REST_MAX_REQUEST_BYTES = 1024 * 1024;
+
+    /**
+     * The stack's clients (the launcher, the supervisor, fleet status, the exporter) make a request or two at a time;
+     * 32 at once bounds the password hashing a flood of requests can cause.
+     */
+    public static final int DEFAULT_REST_MAX_CONCURRENT_REQUESTS = 32;
 
     private static final Set<String> COMPRESSION_TYPES = Set.of("none", "gzip", "snappy", "lz4", "zstd");
 
@@ -197,6 +213,18 @@ public record ConnectWorkerConfig(
         requireNonNull(restMonitorPassword, "restMonitorPassword is null");
         requirePassword(REST_ADMIN_PASSWORD, restAdminPassword);
         requirePassword(REST_MONITOR_PASSWORD, restMonitorPassword);
+        if (restMaxRequestBytes < 1024) {
+            throw invalid(
+                    REST_MAX_REQUEST_BYTES,
+                    Long.toString(restMaxRequestBytes),
+                    "at least 1024 bytes, such as " + DEFAULT_REST_MAX_REQUEST_BYTES);
+        }
+        if (restMaxConcurrentRequests < 1) {
+            throw invalid(
+                    REST_MAX_CONCURRENT_REQUESTS,
+                    Integer.toString(restMaxConcurrentRequests),
+                    "at least 1, such as " + DEFAULT_REST_MAX_CONCURRENT_REQUESTS);
+        }
         if (restAdminPassword.equals(restMonitorPassword)) {
             throw new ConfigException("Invalid configuration " + REST_MONITOR_PASSWORD + ": it equals "
                     + REST_ADMIN_PASSWORD + "; give each principal a secret of its own");
@@ -227,6 +255,8 @@ public record ConnectWorkerConfig(
                 connectorSettings,
                 source.string(REST_ADMIN_PASSWORD, ""),
                 source.string(REST_MONITOR_PASSWORD, ""),
+                source.longValue(REST_MAX_REQUEST_BYTES, DEFAULT_REST_MAX_REQUEST_BYTES),
+                source.integer(REST_MAX_CONCURRENT_REQUESTS, DEFAULT_REST_MAX_CONCURRENT_REQUESTS),
                 KafkaSaslCredentials.from(source, KAFKA_CREDENTIALS_COMPONENT));
     }
 
@@ -236,8 +266,8 @@ public record ConnectWorkerConfig(
      * on the class path, no exactly-once source support (see {@link MqttSourceConnector}), the producer settings of
      * {@link #PRODUCER_SETTINGS} with {@code max.request.size} = {@code connect.max-record-size}, and no delay before a
      * departed worker's tasks are assigned again; the config providers of {@link #CONFIG_PROVIDERS}; basic
-     * authentication of the REST API ({@link ConnectRestSecurityExtension}) with the salted hashes of the two
-     * passwords, never the passwords; with {@link #kafkaCredentials()}, the same SASL/SCRAM login for the worker's
+     * authentication and the request limits of the REST API ({@link ConnectRestSecurityExtension}) with the salted
+     * hashes of the two passwords, never the passwords; with {@link #kafkaCredentials()}, the same SASL/SCRAM login for the worker's
      * own clients (its internal topics and group: top-level keys) and for the producer, consumer and admin clients it
      * makes for connectors ({@link #KAFKA_CLIENT_PREFIXES}).
      */
@@ -265,6 +295,9 @@ public record ConnectWorkerConfig(
         properties.put(
                 ConnectRestSecurityExtension.MONITOR_HASH,
                 PasswordHash.of(restMonitorPassword, random).encoded());
+        properties.put(ConnectRestSecurityExtension.MAX_REQUEST_BYTES, Long.toString(restMaxRequestBytes));
+        properties.put(
+                ConnectRestSecurityExtension.MAX_CONCURRENT_REQUESTS, Integer.toString(restMaxConcurrentRequests));
         properties.put(IngestHealthRestExtension.CONNECTOR_NAME, connectorName);
         properties.put(IngestHealthRestExtension.MAX_PENDING_AGE_MILLIS, Long.toString(healthMaxPendingAge.toMillis()));
         kafkaCredentials.ifPresent(credentials -> {

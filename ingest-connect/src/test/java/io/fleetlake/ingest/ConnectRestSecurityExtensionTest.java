@@ -52,6 +52,26 @@ class ConnectRestSecurityExtensionTest {
                 .hasMessageContaining(ConnectRestSecurityExtension.MONITOR_HASH);
     }
 
+    @Test
+    void theExtensionNeedsPositiveLimits() {
+        Map<String, String> hashes = Map.of(
+                ConnectRestSecurityExtension.ADMIN_HASH,
+                PasswordHash.of(ADMIN_PASSWORD, RANDOM).encoded(),
+                ConnectRestSecurityExtension.MONITOR_HASH,
+                PasswordHash.of(MONITOR_PASSWORD, RANDOM).encoded());
+        ConnectRestSecurityExtension extension = new ConnectRestSecurityExtension();
+
+        assertThatThrownBy(() -> extension.configure(hashes))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(ConnectRestSecurityExtension.MAX_CONCURRENT_REQUESTS);
+        Map<String, String> zeroBytes = new java.util.HashMap<>(hashes);
+        zeroBytes.put(ConnectRestSecurityExtension.MAX_CONCURRENT_REQUESTS, "4");
+        zeroBytes.put(ConnectRestSecurityExtension.MAX_REQUEST_BYTES, "0");
+        assertThatThrownBy(() -> extension.configure(zeroBytes))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(ConnectRestSecurityExtension.MAX_REQUEST_BYTES + " = 0 must be positive");
+    }
+
     private static String header(String user, String password) {
         return new BasicCredentials(user, password).authorizationHeader();
     }

@@ -35,6 +35,8 @@ class ConnectWorkerConfigTest {
         assertThat(config.adminCredentials().user()).isEqualTo("admin");
         assertThat(config.monitorCredentials().user()).isEqualTo("monitor");
         assertThat(config.kafkaCredentials()).isEmpty();
+        assertThat(config.restMaxRequestBytes()).isEqualTo(1024 * 1024);
+        assertThat(config.restMaxConcurrentRequests()).isEqualTo(32);
     }
 
     @Test
@@ -192,6 +194,8 @@ class ConnectWorkerConfigTest {
                         Map.entry(
                                 "config.providers.env.class",
                                 "org.apache.kafka.common.config.provider.EnvVarConfigProvider"),
+                        Map.entry("fleet.ingest.rest-max-request-bytes", "1048576"),
+                        Map.entry("fleet.ingest.rest-max-concurrent-requests", "32"),
                         Map.entry("fleet.ingest.connector-name", "mqtt-positions"),
                         Map.entry("fleet.ingest.health-max-pending-age-ms", "60000")));
     }
@@ -271,6 +275,13 @@ class ConnectWorkerConfigTest {
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("connect.compression-type")
                 .hasMessageContaining("one of none, gzip, snappy, lz4, zstd");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.rest-max-request-bytes", "100"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.rest-max-request-bytes")
+                .hasMessageContaining("at least 1024 bytes");
+        assertThatThrownBy(() -> ConnectWorkerConfig.from(source(Map.of("connect.rest-max-concurrent-requests", "0"))))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("connect.rest-max-concurrent-requests");
     }
 
     @Test

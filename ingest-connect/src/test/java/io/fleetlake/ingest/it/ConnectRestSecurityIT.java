@@ -9,12 +9,18 @@ import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import io.fleetlake.identity.OwnerOnlyFiles;
 import io.fleetlake.ingest.ConnectorStatus;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -32,6 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ConnectRestSecurityIT {
     private static final String CONNECTOR = "mqtt-positions";
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    // Low limits, so that the test can reach them: the defaults are 1 MiB and 32.
+    private static final int MAX_REQUEST_BYTES = 4096;
+    private static final int MAX_CONCURRENT_REQUESTS = 2;
 
     @TempDir
     static Path directory;
@@ -60,7 +69,11 @@ class ConnectRestSecurityIT {
                 "connect.connector-name",
                 CONNECTOR,
                 "mqtt.server-uri",
-                "tcp://" + mqtt.address())));
+                "tcp://" + mqtt.address(),
+                "connect.rest-max-request-bytes",
+                Integer.toString(MAX_REQUEST_BYTES),
+                "connect.rest-max-concurrent-requests",
+                Integer.toString(MAX_CONCURRENT_REQUESTS))));
         StringBuilder file = new StringBuilder();
         configuration.forEach((key, value) ->
                 file.append(key).append('=').append(value.replace("\\", "\\\\")).append('\n'));
@@ -168,6 +181,82 @@ class ConnectRestSecurityIT {
                 .doesNotContain(secrets.ingestSecret())
                 .doesNotContain(secrets.adminPassword())
                 .doesNotContain(secrets.monitorPassword());
+    }
+
+    @Test
+    void aBodyOverTheLimitIsRefusedAndOnlyALoggedInPrincipalGetsThatFar() throws Exception {
+        String body = "{\"padding\":\"" + "x".repeat(MAX_REQUEST_BYTES) + "\"}";
+        HttpClient http = HttpClient.newHttpClient();
+
+        HttpResponse<String> asAdmin = http.send(
+                oversizedPut(body)
+                        .header(
+                                "Authorization",
+                                new BasicCredentials("admin", secrets.adminPassword()).authorizationHeader())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(asAdmin.statusCode()).as(asAdmin.body()).isEqualTo(413);
+        assertThat(asAdmin.body()).contains("larger than " + MAX_REQUEST_BYTES + " bytes");
+
+        HttpResponse<String> anonymous = http.send(oversizedPut(body).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(anonymous.statusCode())
+                .as("refused for its credentials first")
+                .isEqualTo(401);
+        assertThat(admin.connectorConfig("oversized"))
+                .as("nothing was registered")
+                .isEmpty();
+    }
+
+    @Test
+    void requestsBeyondTheConcurrencyLimitAreRefusedUntilOneEnds() throws Exception {
+        List<Socket> held = new ArrayList<>();
+        try {
+            // Logged-in uploads that never finish their body: each holds a permit while the worker waits for it.
+            for (int i = 0; i < MAX_CONCURRENT_REQUESTS; i++) {
+                held.add(startChunkedUpload("held-" + i));
+            }
+            await().atMost(TIMEOUT).untilAsserted(() -> {
+                HttpResponse<String> refused = monitor.get("/connectors");
+                assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+                assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+            });
+            HttpResponse<String> health =
+                    ConnectRestClient.anonymous(restUri, TIMEOUT).get("/ingest/health");
+            assertThat(health.body())
+                    .as("the health check is not counted")
+                    .contains("\"healthy\"")
+                    .doesNotContain("as many requests");
+        } finally {
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+        // A client gone in the middle of its body gives its permit back.
+        await().atMost(TIMEOUT)
+                .untilAsserted(() ->
+                        assertThat(monitor.get("/connectors").statusCode()).isEqualTo(200));
+    }
+
+    private static HttpRequest.Builder oversizedPut(String body) {
+        return HttpRequest.newBuilder(restUri.resolve("/connectors/oversized/config"))
+                .timeout(TIMEOUT)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body));
+    }
+
+    private static Socket startChunkedUpload(String connector) throws Exception {
+        Socket socket = new Socket(restUri.getHost(), restUri.getPort());
+        OutputStream output = socket.getOutputStream();
+        output.write(("PUT /connectors/" + connector + "/config HTTP/1.1\r\n"
+                        + "Host: " + restUri.getAuthority() + "\r\n"
+                        + "Authorization: "
+                        + new BasicCredentials("admin", secrets.adminPassword()).authorizationHeader() + "\r\n"
+                        + "Content-Type: application/json\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n"
+                        + "1\r\n{\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+        output.flush();
+        return socket;
     }
 
     private static ConnectRestClient client(String user, String password) {
