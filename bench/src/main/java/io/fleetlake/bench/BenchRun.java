@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.bench.load.BacklogTimeline;
 import io.fleetlake.bench.load.FleetFeed;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.bench.phase.CpuReport;
 import io.fleetlake.bench.phase.IdlePhase;
 import io.fleetlake.bench.phase.LatencyPhase;

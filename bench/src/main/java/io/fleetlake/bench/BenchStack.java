@@ -8,7 +8,7 @@ import io.fleetlake.bench.load.MqttLogin;
 import io.fleetlake.bench.observe.CpuMonitor;
 import io.fleetlake.bench.observe.CpuMonitor.ProcessSource;
 import io.fleetlake.bench.observe.ProcStat;
-import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.observe.TrinoPollingConnection;
 import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.identity.IssuedSecret;
@@ -59,7 +59,7 @@ public final class BenchStack implements AutoCloseable {
     private final StackSettings settings;
     private final FleetSimulatorConfig simulator;
     private final Path profileDirectory;
-    private final TrinoClient trino;
+    private final TrinoPollingConnection trino;
     /** Processes the bench starts besides the stack's (the peer's worker); stopped with it, also on Ctrl-C. */
     private final Set<AutoCloseable> ownProcesses = ConcurrentHashMap.newKeySet();
 
@@ -71,7 +71,7 @@ public final class BenchStack implements AutoCloseable {
         this.settings = settings;
         this.simulator = simulator;
         this.profileDirectory = profileDirectory;
-        this.trino = new TrinoClient(settings.trino(TrinoUser.MONITOR));
+        this.trino = new TrinoPollingConnection(settings.trino(TrinoUser.MONITOR));
         this.cpu = new CpuMonitor(ProcStat.system(), cpuSources(), Clock.systemUTC());
     }
 
@@ -156,7 +156,7 @@ public final class BenchStack implements AutoCloseable {
         return simulator;
     }
 
-    public TrinoClient trino() {
+    public TrinoPollingConnection trino() {
         return trino;
     }
 

@@ -2,7 +2,7 @@ package io.fleetlake.bench.phase;
 
 import io.fleetlake.bench.BenchConsole;
 import io.fleetlake.bench.BenchStack;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.model.Tables;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import io.fleetlake.bench.BenchConsole;
 import io.fleetlake.bench.BenchStack;
 import io.fleetlake.bench.observe.RedisState;
 import io.fleetlake.bench.observe.RedisState.VehicleStamp;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.model.Tables;
 import java.sql.SQLException;
 import java.time.Duration;

@@ -10,7 +10,7 @@ import io.fleetlake.bench.observe.CommittedRecords;
 import io.fleetlake.bench.observe.ConsumerLag;
 import io.fleetlake.bench.observe.RedisState;
 import io.fleetlake.bench.observe.RedisState.VehicleStamp;
-import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.observe.TrinoPollingConnection;
 import io.fleetlake.bench.phase.FixStages.Stage;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
@@ -110,7 +110,8 @@ public final class LatencyPhase {
         });
         try (MqttPublishers publishers =
                         MqttPublishers.connect(stack.simulator(), "fleet-bench-latency", 1, stack.gatewayLogin());
-                TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR));
+                TrinoPollingConnection trino =
+                        new TrinoPollingConnection(stack.settings().trino(TrinoUser.MONITOR));
                 CommittedRecords kafka = new CommittedRecords(
                         stack.kafkaBootstrapServers(),
                         Topics.RAW_POSITIONS,
@@ -351,7 +352,7 @@ public final class LatencyPhase {
     }
 
     private List<Long> pollTrino(
-            TrinoClient trino, SendLog sendLog, long measureFrom, long measureTo, AtomicBoolean observing)
+            TrinoPollingConnection trino, SendLog sendLog, long measureFrom, long measureTo, AtomicBoolean observing)
             throws InterruptedException, SQLException {
         String sql = "SELECT vehicle_id, to_unixtime(max(event_time)) * 1000 FROM "
                 + Tables.qualified(Tables.POSITIONS) + " WHERE vehicle_id IN ("

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.bench.BenchConsole;
 import io.fleetlake.bench.BenchSettings;
 import io.fleetlake.bench.BenchStack;
-import io.fleetlake.bench.observe.TrinoClient;
+import io.fleetlake.bench.observe.TrinoPollingConnection;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.catalog.CatalogRole;
@@ -164,7 +164,8 @@ public final class MaintenancePhase {
                 + day.plus(Duration.ofDays(1)).getEpochSecond() + ")";
         String aggregates = "SELECT count(*)" + where;
         String track = "SELECT event_time, latitude, longitude, speed_kmh" + where + " ORDER BY event_time";
-        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
+        try (TrinoPollingConnection trino =
+                new TrinoPollingConnection(stack.settings().trino(TrinoUser.MONITOR))) {
             long first = timed(trino, aggregates, track, expectedRows);
             long[] warm = new long[WARM_RUNS];
             for (int run = 0; run < WARM_RUNS; run++) {
@@ -175,7 +176,7 @@ public final class MaintenancePhase {
         }
     }
 
-    private static long timed(TrinoClient trino, String aggregates, String track, long expectedRows)
+    private static long timed(TrinoPollingConnection trino, String aggregates, String track, long expectedRows)
             throws SQLException {
         long start = System.nanoTime();
         long rows = trino.single(aggregates);

@@ -12,7 +12,7 @@ import io.fleetlake.bench.load.MqttPublishers.Mix;
 import io.fleetlake.bench.load.MqttPublishers.MixRun;
 import io.fleetlake.bench.load.MqttPublishers.Reconciliation;
 import io.fleetlake.bench.observe.ConsumerLag;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
 import io.fleetlake.bench.report.MetricDefinition;

@@ -6,7 +6,7 @@ import io.fleetlake.bench.BenchStack;
 import io.fleetlake.bench.load.BacklogProducer.ProduceResult;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.observe.ConsumerLag;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.bench.peer.PeerSink;
 import io.fleetlake.bench.peer.TwinTable;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;

@@ -8,8 +8,8 @@ import io.fleetlake.bench.load.Fix;
 import io.fleetlake.bench.load.FleetFeed;
 import io.fleetlake.bench.load.PayloadEncoder;
 import io.fleetlake.bench.observe.QueryProfile;
-import io.fleetlake.bench.observe.TrinoClient;
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Breakdown;
 import io.fleetlake.bench.report.Metric;
@@ -138,7 +138,8 @@ public final class TimeTravelPhase {
         long[] warmAggregates = new long[WARM_RUNS];
         long[] warmTrack = new long[WARM_RUNS];
         long[] warmingUp = new long[WARM_UP_RUNS];
-        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
+        try (TrinoPollingConnection trino =
+                new TrinoPollingConnection(stack.settings().trino(TrinoUser.MONITOR))) {
             if (measureCold) {
                 trino.awaitActiveNode(TRINO_READY_TIMEOUT);
                 coldRun = Optional.of(timedCold(trino, aggregates, track, fixes));
@@ -196,7 +197,8 @@ public final class TimeTravelPhase {
                         coldRun.map(run -> String.format(Locale.ROOT, "%,d ms", run.millis()))
                                 .orElse("not measured"),
                         warm[WARM_RUNS / 2]);
-        try (TrinoClient trino = new TrinoClient(stack.settings().trino(TrinoUser.MONITOR))) {
+        try (TrinoPollingConnection trino =
+                new TrinoPollingConnection(stack.settings().trino(TrinoUser.MONITOR))) {
             recordPlan(trino, aggregates, track, snapshot, day, vehicleId, warmAggregates, warmTrack);
         } catch (SQLException | RuntimeException e) {
             // The timings above stand on their own; the explanation of them is reported as missing.
@@ -210,14 +212,15 @@ public final class TimeTravelPhase {
      * The first run after the restart. A node can still drop out of the active list for a moment right after a
      * start; a query refused for that ran nothing and is tried again, and the attempts are reported.
      */
-    private static ColdRun timedCold(TrinoClient trino, String aggregates, String track, int expectedRows)
+    private static ColdRun timedCold(TrinoPollingConnection trino, String aggregates, String track, int expectedRows)
             throws SQLException, InterruptedException {
         Instant deadline = Instant.now().plus(TRINO_READY_TIMEOUT);
         for (int attempt = 1; ; attempt++) {
             try {
                 return new ColdRun(timed(trino, aggregates, track, expectedRows).total(), attempt);
             } catch (SQLException e) {
-                if (!TrinoClient.isNoNodesAvailable(e) || Instant.now().isAfter(deadline)) {
+                if (!TrinoPollingConnection.isNoNodesAvailable(e)
+                        || Instant.now().isAfter(deadline)) {
                     throw e;
                 }
             }
@@ -240,7 +243,7 @@ public final class TimeTravelPhase {
      * files, manifests and snapshots, which the planning of a time-travel query reads.
      */
     private void recordPlan(
-            TrinoClient trino,
+            TrinoPollingConnection trino,
             String aggregates,
             String track,
             Snapshot snapshot,
@@ -306,7 +309,7 @@ public final class TimeTravelPhase {
                                 vehicleId))));
     }
 
-    private static String explainAnalyze(TrinoClient trino, String sql) throws SQLException {
+    private static String explainAnalyze(TrinoPollingConnection trino, String sql) throws SQLException {
         return String.join("\n", trino.query("EXPLAIN ANALYZE VERBOSE " + sql, result -> result.getString(1)));
     }
 
@@ -324,7 +327,7 @@ public final class TimeTravelPhase {
         return sorted[sorted.length / 2];
     }
 
-    private static Timing timed(TrinoClient trino, String aggregates, String track, int expectedRows)
+    private static Timing timed(TrinoPollingConnection trino, String aggregates, String track, int expectedRows)
             throws SQLException {
         long start = System.nanoTime();
         long days = trino.single(aggregates);

@@ -3,7 +3,7 @@ package io.fleetlake.bench.phase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.fleetlake.bench.observe.TrinoClient.Snapshot;
+import io.fleetlake.bench.observe.TrinoPollingConnection.Snapshot;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.phase.DrainMonitor.ProgressPoint;
 import java.time.Instant;

@@ -159,7 +159,7 @@ public final class FleetModel {
      * outages are the device's business: see {@link #device}.
      */
     public Position position(Vehicle vehicle, Instant time) {
-        VehicleState state = state(vehicle, time);
+        VehicleMotion state = state(vehicle, time);
         long millis = time.toEpochMilli();
         int satellites = MINIMUM_SATELLITES
                 + (int) (SeedMixer.unit(seed ^ SATELLITE_SALT, vehicle.index(), millis)
@@ -179,10 +179,10 @@ public final class FleetModel {
     }
 
     /** The exact state of a vehicle at a time, before the device rounds it; off the planned path while it deviates. */
-    public VehicleState state(Vehicle vehicle, Instant time) {
+    public VehicleMotion state(Vehicle vehicle, Instant time) {
         VehicleTimeline timeline = timeline(vehicle, time);
         long millis = time.toEpochMilli();
-        VehicleState planned = timeline.stateAt(millis);
+        VehicleMotion planned = timeline.stateAt(millis);
         List<Deviation> deviations = incidents.get(vehicle.index()).deviationsAt(millis);
         if (deviations.isEmpty()) {
             return planned;
@@ -192,7 +192,7 @@ public final class FleetModel {
         GeoPoint next = displaced(timeline.stateAt(later).location(), deviations, later);
         double meters = here.distanceMeters(next);
         double heading = meters > 0 ? here.bearingDegrees(next) : planned.headingDegrees();
-        return new VehicleState(here, planned.elevationMeters(), meters / MOTION_SAMPLE_MILLIS * 3600, heading);
+        return new VehicleMotion(here, planned.elevationMeters(), meters / MOTION_SAMPLE_MILLIS * 3600, heading);
     }
 
     /** The route the vehicle follows at a time: its plan, which detours do not change. */

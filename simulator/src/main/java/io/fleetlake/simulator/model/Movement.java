@@ -13,7 +13,7 @@ sealed interface Movement permits Movement.Drive, Movement.Halt {
     long endMillis();
 
     /** The vehicle's state at a time within {@code [startMillis, endMillis]}. */
-    VehicleState stateAt(long timeMillis);
+    VehicleMotion stateAt(long timeMillis);
 
     /** Driving in a straight great-circle line from one point to the next. */
     record Drive(
@@ -34,9 +34,9 @@ sealed interface Movement permits Movement.Drive, Movement.Halt {
         }
 
         @Override
-        public VehicleState stateAt(long timeMillis) {
+        public VehicleMotion stateAt(long timeMillis) {
             double fraction = Math.min(1, Math.max(0, (double) (timeMillis - startMillis) / (endMillis - startMillis)));
-            return new VehicleState(
+            return new VehicleMotion(
                     from.interpolate(to, fraction),
                     fromElevationMeters + (toElevationMeters - fromElevationMeters) * fraction,
                     speedKmh,
@@ -59,8 +59,8 @@ sealed interface Movement permits Movement.Drive, Movement.Halt {
         }
 
         @Override
-        public VehicleState stateAt(long timeMillis) {
-            return new VehicleState(location, elevationMeters, 0, headingDegrees);
+        public VehicleMotion stateAt(long timeMillis) {
+            return new VehicleMotion(location, elevationMeters, 0, headingDegrees);
         }
     }
 }

@@ -52,7 +52,7 @@ record Trip(Route route, List<City> cities, List<Movement> movements) {
         return movements.get(movements.size() - 1).endMillis();
     }
 
-    VehicleState stateAt(long timeMillis) {
+    VehicleMotion stateAt(long timeMillis) {
         return movements.get(movementIndex(timeMillis)).stateAt(timeMillis);
     }
 

@@ -40,7 +40,7 @@ final class VehicleTimeline {
         this.startMillis = startMillis;
     }
 
-    synchronized VehicleState stateAt(long timeMillis) {
+    synchronized VehicleMotion stateAt(long timeMillis) {
         return tripAt(timeMillis).stateAt(timeMillis);
     }
 

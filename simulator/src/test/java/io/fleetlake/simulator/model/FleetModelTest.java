@@ -203,7 +203,7 @@ class FleetModelTest {
                 assertThat(NETWORK.roadsFrom(from)).extracting(Road::to).contains(to);
                 assertThat(route.stops().get(i).dwell()).isPositive();
             }
-            VehicleState state = fleet.state(vehicle, time);
+            VehicleMotion state = fleet.state(vehicle, time);
             assertThat(PathGeometry.distanceToPathMeters(state.location(), route.path()))
                     .as(vehicle.vehicleId())
                     .isLessThan(0.5);
@@ -281,11 +281,11 @@ class FleetModelTest {
         for (Vehicle vehicle : model.vehicles()) {
             Instant time = EPOCH.plusMillis(vehicle.index() * 37L);
             Position previous = model.position(vehicle, time);
-            VehicleState previousState = model.state(vehicle, time);
+            VehicleMotion previousState = model.state(vehicle, time);
             for (Instant end = time.plus(span); time.isBefore(end); ) {
                 time = time.plus(FIX_INTERVAL);
                 Position current = model.position(vehicle, time);
-                VehicleState currentState = model.state(vehicle, time);
+                VehicleMotion currentState = model.state(vehicle, time);
                 boolean oneSegment = previousState.speedKmh() > 0
                         && currentState.speedKmh() > 0
                         && previousState.speedKmh() == currentState.speedKmh()

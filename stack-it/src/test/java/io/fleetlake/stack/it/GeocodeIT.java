@@ -9,7 +9,7 @@ import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.spark.GeocodeJob;
+import io.fleetlake.stack.spark.GeocodeLauncher;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -34,7 +34,7 @@ class GeocodeIT {
     @Test
     void namesPositionsThroughTheViewOnceAndIncrementally(RunningStack running) throws Exception {
         TrinoInspector trino = new TrinoInspector(running.settings().trino(TrinoUser.MONITOR));
-        GeocodeJob job = new GeocodeJob(running.settings(), FleetHome.locate());
+        GeocodeLauncher job = new GeocodeLauncher(running.settings(), FleetHome.locate());
         Instant start = Instant.now().minus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
 
         publishAndAwait(

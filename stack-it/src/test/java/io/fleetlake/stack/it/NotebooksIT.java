@@ -8,7 +8,7 @@ import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.spark.GeocodeJob;
+import io.fleetlake.stack.spark.GeocodeLauncher;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +33,7 @@ class NotebooksIT {
     @Test
     void everyNotebookRunsTopToBottomAgainstTheStack(RunningStack running) throws Exception {
         // The trips-by-province notebook reads the places fleet geocode writes: geocode what the other tests left.
-        assertThat(new GeocodeJob(running.settings(), FleetHome.locate()).run(false, Optional.empty()))
+        assertThat(new GeocodeLauncher(running.settings(), FleetHome.locate()).run(false, Optional.empty()))
                 .as("exit code of fleet geocode")
                 .isZero();
         Path notebooks = FleetHome.locate().module("notebooks");

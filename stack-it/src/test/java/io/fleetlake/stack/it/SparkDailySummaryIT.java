@@ -7,7 +7,7 @@ import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.spark.DailySummaryJob;
+import io.fleetlake.stack.spark.DailySummaryLauncher;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -30,7 +30,7 @@ class SparkDailySummaryIT {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         String dayStart = today + " 00:00:00 UTC";
         String dayEnd = today.plusDays(1) + " 00:00:00 UTC";
-        DailySummaryJob job = new DailySummaryJob(running.settings(), FleetHome.locate());
+        DailySummaryLauncher job = new DailySummaryLauncher(running.settings(), FleetHome.locate());
 
         assertThat(job.run(today)).as("exit code of the Spark job").isZero();
 

@@ -2,7 +2,7 @@ package io.fleetlake.stack.cli;
 
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.spark.GeocodeJob;
+import io.fleetlake.stack.spark.GeocodeLauncher;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,6 +37,6 @@ public final class GeocodeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         FleetHome home = options.home();
         StackSettings settings = options.settings(options.configuration(), home);
-        return new GeocodeJob(settings, home).run(full, Optional.ofNullable(since));
+        return new GeocodeLauncher(settings, home).run(full, Optional.ofNullable(since));
     }
 }

@@ -3,7 +3,7 @@ package io.fleetlake.stack.cli;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.spark.DailySummaryJob;
+import io.fleetlake.stack.spark.DailySummaryLauncher;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.concurrent.Callable;
@@ -47,7 +47,7 @@ public final class SparkCommand implements Runnable {
             ConfigSource configuration = options.configuration();
             StackSettings settings = options.settings(configuration, home);
             LocalDate day = date != null ? date : LocalDate.now(ZoneOffset.UTC).minusDays(1);
-            return new DailySummaryJob(settings, home).run(day);
+            return new DailySummaryLauncher(settings, home).run(day);
         }
     }
 }

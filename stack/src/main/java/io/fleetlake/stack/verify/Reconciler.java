@@ -57,8 +57,8 @@ public final class Reconciler {
     private TableRows rejected;
 
     private final KeyIndex.Builder rawKeys = KeyIndex.builder();
-    private final List<RawRecord> lost = new ArrayList<>();
-    private final List<RawRecord> conflicting = new ArrayList<>();
+    private final List<RawTopicRecord> lost = new ArrayList<>();
+    private final List<RawTopicRecord> conflicting = new ArrayList<>();
     private final Map<Integer, StalledPartition> stalled = new TreeMap<>();
     private final List<String> resendSamples = new ArrayList<>();
     private final int sampleLimit;
@@ -92,7 +92,7 @@ public final class Reconciler {
     }
 
     /** Classifies one raw record inside the verified scope. */
-    public void accept(RawRecord record) {
+    public void accept(RawTopicRecord record) {
         rawRecords++;
         record.key().ifPresentOrElse(rawKeys::add, () -> undecodable++);
         if (committed.committedPast(record.partition(), record.offset())) {
@@ -114,7 +114,7 @@ public final class Reconciler {
         return Duration.between(receivedAt, committed.readAt()).compareTo(stalledAfter) > 0;
     }
 
-    private void classify(RawRecord record) {
+    private void classify(RawTopicRecord record) {
         if (positions.holdsRecord(record.partition(), record.offset())) {
             written++;
         } else if (rejected.holdsRecord(record.partition(), record.offset())) {
@@ -145,7 +145,7 @@ public final class Reconciler {
     public void recheck(TableRows laterPositions, TableRows laterRejected) {
         positions = requireNonNull(laterPositions, "laterPositions is null");
         rejected = requireNonNull(laterRejected, "laterRejected is null");
-        List<RawRecord> candidates = new ArrayList<>(lost);
+        List<RawTopicRecord> candidates = new ArrayList<>(lost);
         candidates.addAll(conflicting);
         lost.clear();
         conflicting.clear();
@@ -157,7 +157,7 @@ public final class Reconciler {
         KeyIndex raw = rawKeys.build();
         TreeSet<FixKey> lostKeys = new TreeSet<>();
         List<String> lostUndecodable = new ArrayList<>();
-        for (RawRecord record : lost) {
+        for (RawTopicRecord record : lost) {
             record.key().ifPresentOrElse(lostKeys::add, () -> lostUndecodable.add(record.location()));
         }
         List<String> lostSamples = new ArrayList<>();

@@ -491,7 +491,7 @@ public final class StackVerifier {
     }
 
     /** The record as the reconciliation sees it, or empty when it is outside the scope. */
-    Optional<RawRecord> toRawRecord(ConsumerRecord<byte[], byte[]> record, VerifyScope scope) {
+    Optional<RawTopicRecord> toRawRecord(ConsumerRecord<byte[], byte[]> record, VerifyScope scope) {
         Optional<FixContent> fix = decode(record.value());
         Optional<FixKey> key = fix.map(FixContent::key);
         if (key.isPresent()) {
@@ -510,7 +510,7 @@ public final class StackVerifier {
         Optional<Instant> receivedAt = record.headers().lastHeader(MessageHeaders.REPROCESSED_FROM) == null
                 ? Optional.of(Instant.ofEpochMilli(record.timestamp()))
                 : Optional.empty();
-        return Optional.of(new RawRecord(record.partition(), record.offset(), receivedAt, fix));
+        return Optional.of(new RawTopicRecord(record.partition(), record.offset(), receivedAt, fix));
     }
 
     private Optional<FixContent> decode(byte[] payload) {

@@ -19,12 +19,12 @@ public record StalledPartition(int partition, long records, long firstOffset, In
     }
 
     /** The first stalled record of a partition. */
-    static StalledPartition first(RawRecord record, Instant receivedAt) {
+    static StalledPartition first(RawTopicRecord record, Instant receivedAt) {
         return new StalledPartition(record.partition(), 1, record.offset(), receivedAt);
     }
 
     /** This one with one more stalled record. */
-    StalledPartition plus(RawRecord record, Instant receivedAt) {
+    StalledPartition plus(RawTopicRecord record, Instant receivedAt) {
         return new StalledPartition(
                 partition,
                 records + 1,

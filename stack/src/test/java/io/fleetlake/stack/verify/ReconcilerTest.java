@@ -36,16 +36,16 @@ class ReconcilerTest {
         return FixKey.of(vehicle, T0.plusSeconds(second));
     }
 
-    private static RawRecord raw(int partition, long offset, Position position) {
+    private static RawTopicRecord raw(int partition, long offset, Position position) {
         return raw(partition, offset, position, RECENT);
     }
 
-    private static RawRecord raw(int partition, long offset, Position position, Instant receivedAt) {
-        return new RawRecord(partition, offset, Optional.of(receivedAt), Optional.of(FixContent.of(position)));
+    private static RawTopicRecord raw(int partition, long offset, Position position, Instant receivedAt) {
+        return new RawTopicRecord(partition, offset, Optional.of(receivedAt), Optional.of(FixContent.of(position)));
     }
 
-    private static RawRecord undecodable(int partition, long offset) {
-        return new RawRecord(partition, offset, Optional.of(RECENT), Optional.empty());
+    private static RawTopicRecord undecodable(int partition, long offset) {
+        return new RawTopicRecord(partition, offset, Optional.of(RECENT), Optional.empty());
     }
 
     private static TableRows.Builder rows() {
@@ -253,7 +253,7 @@ class ReconcilerTest {
     @Test
     void aReprocessedRecordIsNotJudgedByItsOriginalReceiveTime() {
         Reconciler reconciler = reconciler(Map.of(), none(), none());
-        reconciler.accept(new RawRecord(0, 0, Optional.empty(), Optional.of(FixContent.of(position("VH-1", 0)))));
+        reconciler.accept(new RawTopicRecord(0, 0, Optional.empty(), Optional.of(FixContent.of(position("VH-1", 0)))));
 
         assertThat(reconciler.result().pending()).isEqualTo(1);
         assertThat(reconciler.result().stalled().records()).isZero();

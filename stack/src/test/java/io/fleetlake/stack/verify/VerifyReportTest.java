@@ -25,7 +25,7 @@ class VerifyReportTest {
                 TableRows.builder().build(),
                 TableRows.builder().build(),
                 10);
-        reconciler.accept(new RawRecord(0, 7, Optional.of(receivedAt), Optional.of(FixContent.of(FIX))));
+        reconciler.accept(new RawTopicRecord(0, 7, Optional.of(receivedAt), Optional.of(FixContent.of(FIX))));
         return reconciler.result();
     }
 

@@ -38,7 +38,7 @@ public final class AuditQueries {
 
     private final AuditConfig config;
     private final TrinoClient trino;
-    private final CatalogClient catalog;
+    private final CatalogRestCalls catalog;
     private final ObjectMapper mapper;
     private final Clock clock;
 
@@ -53,7 +53,7 @@ public final class AuditQueries {
         this.mapper = new ObjectMapper();
         this.trino = new TrinoClient(config);
         this.catalog =
-                new CatalogClient(config.catalogUri(), config.catalogTimeout(), mapper, config.catalogCredential());
+                new CatalogRestCalls(config.catalogUri(), config.catalogTimeout(), mapper, config.catalogCredential());
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * A stand-in for the Iceberg REST catalog behind {@link CatalogClient}: serves one table's metadata and applies
+ * A stand-in for the Iceberg REST catalog behind {@link CatalogRestCalls}: serves one table's metadata and applies
  * {@code set-snapshot-ref} commits after checking {@code assert-table-uuid} and {@code assert-ref-snapshot-id} the way
  * Iceberg's {@code UpdateRequirement} does (409 with the same messages). Bound to 127.0.0.1 on a free port.
  */

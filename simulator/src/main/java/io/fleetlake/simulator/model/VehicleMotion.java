@@ -12,8 +12,8 @@ import io.fleetlake.simulator.geo.GeoPoint;
  * @param speedKmh ground speed; zero while halted
  * @param headingDegrees course over ground, clockwise from north in [0, 360); while halted, the last course driven
  */
-public record VehicleState(GeoPoint location, double elevationMeters, double speedKmh, double headingDegrees) {
-    public VehicleState {
+public record VehicleMotion(GeoPoint location, double elevationMeters, double speedKmh, double headingDegrees) {
+    public VehicleMotion {
         requireNonNull(location, "location is null");
     }
 }

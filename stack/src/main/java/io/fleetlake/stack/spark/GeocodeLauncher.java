@@ -14,12 +14,12 @@ import java.util.Optional;
  * as its own JVM, and waits for it. It prints its progress and a summary; {@code geocode.*} keys of the stack's
  * configuration reach it.
  */
-public final class GeocodeJob {
+public final class GeocodeLauncher {
     private static final String MAIN_CLASS = "io.fleetlake.spark.geocode.GeocodeMain";
 
     private final SparkJobProcess process;
 
-    public GeocodeJob(StackSettings settings, FleetHome home) {
+    public GeocodeLauncher(StackSettings settings, FleetHome home) {
         this.process =
                 new SparkJobProcess(requireNonNull(settings, "settings is null"), requireNonNull(home, "home is null"));
     }

@@ -17,8 +17,8 @@ import java.util.Optional;
  *     receive time and so says nothing about how long it has been waiting
  * @param fix its key and content decoded with the pipeline's codec; empty when the payload does not decode
  */
-public record RawRecord(int partition, long offset, Optional<Instant> receivedAt, Optional<FixContent> fix) {
-    public RawRecord {
+public record RawTopicRecord(int partition, long offset, Optional<Instant> receivedAt, Optional<FixContent> fix) {
+    public RawTopicRecord {
         requireNonNull(receivedAt, "receivedAt is null");
         requireNonNull(fix, "fix is null");
     }

@@ -21,8 +21,8 @@ import org.slf4j.LoggerFactory;
  * Trino JDBC over one connection that is kept open between polls (opening one per poll would cost the bench CPU the
  * measured pipeline needs), opened again after a failure such as a Trino restart.
  */
-public final class TrinoClient implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(TrinoClient.class);
+public final class TrinoPollingConnection implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TrinoPollingConnection.class);
 
     private static final Duration QUERYABLE_POLL = Duration.ofMillis(500);
 
@@ -30,7 +30,7 @@ public final class TrinoClient implements AutoCloseable {
     private Connection connection;
 
     /** @param connections a read-only user's connections (the bench reads; it writes through the catalog) */
-    public TrinoClient(TrinoConnectionFactory connections) {
+    public TrinoPollingConnection(TrinoConnectionFactory connections) {
         this.connections = requireNonNull(connections, "connections is null").withSource("fleet-bench");
     }
 

@@ -25,7 +25,7 @@ import java.util.Optional;
  * The few Iceberg REST catalog calls the tag commands make ({@code java.net.http} and Jackson, no Iceberg client):
  * {@code GET /v1/config} for the optional path prefix, {@code GET} a table (load) and {@code POST} a table (commit).
  */
-final class CatalogClient {
+final class CatalogRestCalls {
     private static final String JSON = "application/json";
 
     private final URI baseUri;
@@ -34,12 +34,12 @@ final class CatalogClient {
     private final HttpClient http;
     private final Optional<CatalogTokens> tokens;
 
-    CatalogClient(URI baseUri, Duration timeout, ObjectMapper mapper) {
+    CatalogRestCalls(URI baseUri, Duration timeout, ObjectMapper mapper) {
         this(baseUri, timeout, mapper, Optional.empty());
     }
 
     /** @param credential the client credentials to fetch bearer tokens with; empty to send none */
-    CatalogClient(URI baseUri, Duration timeout, ObjectMapper mapper, Optional<CatalogCredential> credential) {
+    CatalogRestCalls(URI baseUri, Duration timeout, ObjectMapper mapper, Optional<CatalogCredential> credential) {
         this.baseUri = requireNonNull(baseUri, "baseUri is null");
         this.timeout = requireNonNull(timeout, "timeout is null");
         this.mapper = requireNonNull(mapper, "mapper is null");

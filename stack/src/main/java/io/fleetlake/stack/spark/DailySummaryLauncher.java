@@ -12,12 +12,12 @@ import java.util.List;
  * Runs the Spark daily summary ({@code spark-jobs}) against the embedded stack's catalog and storage, as its own JVM
  * (Spark's dependencies stay out of the launcher), and waits for it.
  */
-public final class DailySummaryJob {
+public final class DailySummaryLauncher {
     private static final String MAIN_CLASS = "io.fleetlake.spark.DailySummaryMain";
 
     private final SparkJobProcess process;
 
-    public DailySummaryJob(StackSettings settings, FleetHome home) {
+    public DailySummaryLauncher(StackSettings settings, FleetHome home) {
         this.process =
                 new SparkJobProcess(requireNonNull(settings, "settings is null"), requireNonNull(home, "home is null"));
     }
