@@ -120,20 +120,26 @@ public final class JavalinHttpAdapter implements AutoCloseable {
             });
         }
 
-        /** The REST spec's error body, as the router writes it for its own refusals. */
+        /**
+         * The REST spec's error body, as the router writes it for its own refusals; an unreadable body is a {@code
+         * BadRequestException}, as the router's own 400 answers are.
+         */
         private RestResponse answer(RequestAdmission.Refusal refused) {
-            String message =
-                    switch (refused) {
-                        case TOO_BUSY -> "The catalog is serving as many requests as it allows; retry";
-                        case TOO_LARGE ->
+            return switch (refused) {
+                case TOO_BUSY ->
+                    refusal(
+                            refused.status(),
+                            "ServiceUnavailable",
+                            "The catalog is serving as many requests as it allows; retry");
+                case TOO_LARGE ->
+                    refusal(
+                            refused.status(),
+                            "PayloadTooLarge",
                             "The request body is larger than "
-                                    + requests.limits().maxRequestBytes() + " bytes";
-                        case UNREADABLE -> "The request body could not be read";
-                    };
-            return refusal(
-                    refused.status(),
-                    refused == RequestAdmission.Refusal.TOO_LARGE ? "PayloadTooLarge" : "ServiceUnavailable",
-                    message);
+                                    + requests.limits().maxRequestBytes() + " bytes");
+                case UNREADABLE ->
+                    refusal(refused.status(), "BadRequestException", "The request body could not be read");
+            };
         }
     }
 
