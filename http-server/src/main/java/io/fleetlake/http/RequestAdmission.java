@@ -38,9 +38,10 @@ public final class RequestAdmission {
 
     /**
      * Sets Javalin's own limit, which applies where a handler reads the body through Javalin ({@code context.body()})
-     * rather than through {@link #body}, so that no path of the server reads more than the limit.
+     * rather than through {@link #body}, so that no path of the server reads more than the limit ({@link
+     * JavalinServer} does this).
      */
-    public void configure(JavalinConfig config) {
+    void configure(JavalinConfig config) {
         requireNonNull(config, "config is null");
         config.http.maxRequestSize = limits.maxRequestBytes();
     }

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -27,8 +27,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The admission on a real Javalin server (loopback, free port), as an adapter uses it: its refusals are written by the
- * test's own writer ({@code refused <REFUSAL>} with the refusal's status), an admitted request echoes its body.
+ * The admission on a real {@link JavalinServer} (loopback, free port), as an adapter uses it: its refusals are written by
+ * the test's own writer ({@code refused <REFUSAL>} with the refusal's status), an admitted request echoes its body.
  */
 class RequestAdmissionTest {
     private static final long MAX_BYTES = 1024;
@@ -37,13 +37,13 @@ class RequestAdmissionTest {
     private final List<RequestAdmission.Refusal> refusals = new CopyOnWriteArrayList<>();
     private final CountDownLatch entered = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
-    private Javalin server;
+    private JavalinServer server;
 
     @AfterEach
     void stop() {
         release.countDown();
         if (server != null) {
-            server.stop();
+            server.close();
         }
     }
 
@@ -135,6 +135,24 @@ class RequestAdmissionTest {
     }
 
     @Test
+    void aClosedServerNoLongerListens() throws Exception {
+        start(new RequestLimits(MAX_BYTES, 1));
+        assertThat(post("/echo", HttpRequest.BodyPublishers.ofString("open")).body())
+                .isEqualTo("open");
+
+        URI echo = uri("/echo");
+
+        server.close();
+
+        assertThatThrownBy(() -> http.send(
+                        HttpRequest.newBuilder(echo)
+                                .POST(HttpRequest.BodyPublishers.ofString("closed"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString()))
+                .isInstanceOf(ConnectException.class);
+    }
+
+    @Test
     void aPermitIsReleasedWhenTheHandlerThrows() throws Exception {
         start(new RequestLimits(MAX_BYTES, 1));
 
@@ -147,36 +165,30 @@ class RequestAdmissionTest {
 
     private void start(RequestLimits limits) {
         RequestAdmission admission = new RequestAdmission(limits);
-        server = Javalin.create(config -> {
-                    config.showJavalinBanner = false;
-                    admission.configure(config);
-                    config.router.mount(routing -> {
-                        routing.addHttpHandler(
-                                HandlerType.POST,
-                                "/echo",
-                                context -> admission.serve(context, refuse(context), () -> admission
-                                        .body(context, refuse(context))
-                                        .ifPresent(context::result)));
-                        routing.addHttpHandler(
-                                HandlerType.GET,
-                                "/hold",
-                                context -> admission.serve(context, refuse(context), () -> {
-                                    entered.countDown();
-                                    awaitRelease();
-                                    context.result("held");
-                                }));
-                        // A handler that reads the body through Javalin rather than through the admission.
-                        routing.addHttpHandler(
-                                HandlerType.POST, "/javalin-body", context -> context.result(context.body()));
-                        routing.addHttpHandler(
-                                HandlerType.POST,
-                                "/fail",
-                                context -> admission.serve(context, refuse(context), () -> {
-                                    throw new IllegalStateException("the handler failed");
-                                }));
-                    });
-                })
-                .start("127.0.0.1", 0);
+        server = JavalinServer.start("127.0.0.1", 0, admission, routing -> {
+            routing.addHttpHandler(
+                    HandlerType.POST,
+                    "/echo",
+                    context -> admission.serve(context, refuse(context), () -> admission
+                            .body(context, refuse(context))
+                            .ifPresent(context::result)));
+            routing.addHttpHandler(
+                    HandlerType.GET,
+                    "/hold",
+                    context -> admission.serve(context, refuse(context), () -> {
+                        entered.countDown();
+                        awaitRelease();
+                        context.result("held");
+                    }));
+            // A handler that reads the body through Javalin rather than through the admission.
+            routing.addHttpHandler(HandlerType.POST, "/javalin-body", context -> context.result(context.body()));
+            routing.addHttpHandler(
+                    HandlerType.POST,
+                    "/fail",
+                    context -> admission.serve(context, refuse(context), () -> {
+                        throw new IllegalStateException("the handler failed");
+                    }));
+        });
     }
 
     /** The test's refusal writer: records the refusal and answers its status. */

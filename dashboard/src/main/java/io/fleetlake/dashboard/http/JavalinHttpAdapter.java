@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.JavalinServer;
 import io.fleetlake.http.QueryParameters;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
-import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.util.LinkedHashMap;
@@ -36,9 +36,9 @@ public final class JavalinHttpAdapter implements AutoCloseable {
     private static final List<HandlerType> METHODS =
             List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH, HandlerType.DELETE);
 
-    private final Javalin server;
+    private final JavalinServer server;
 
-    private JavalinHttpAdapter(Javalin server) {
+    private JavalinHttpAdapter(JavalinServer server) {
         this.server = server;
     }
 
@@ -58,19 +58,13 @@ public final class JavalinHttpAdapter implements AutoCloseable {
         requireNonNull(gate, "gate is null");
         requireNonNull(host, "host is null");
         RequestAdmission admission = new RequestAdmission(requireNonNull(limits, "limits is null"));
-        Javalin server = Javalin.create(config -> {
-            config.showJavalinBanner = false;
-            admission.configure(config);
-            config.router.mount(routing -> {
-                routing.before(context -> SecurityHeaders.ALL.forEach(context::header));
-                for (HandlerType method : METHODS) {
-                    routing.addHttpHandler(method, "/", context -> serve(router, gate, admission, context));
-                    routing.addHttpHandler(method, "/*", context -> serve(router, gate, admission, context));
-                }
-            });
-        });
-        server.start(host, port);
-        return new JavalinHttpAdapter(server);
+        return new JavalinHttpAdapter(JavalinServer.start(host, port, admission, routing -> {
+            routing.before(context -> SecurityHeaders.ALL.forEach(context::header));
+            for (HandlerType method : METHODS) {
+                routing.addHttpHandler(method, "/", context -> serve(router, gate, admission, context));
+                routing.addHttpHandler(method, "/*", context -> serve(router, gate, admission, context));
+            }
+        }));
     }
 
     /** The bound port. */
@@ -80,7 +74,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 
     private static void serve(

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.http.FailedAttemptLimiter;
+import io.fleetlake.http.JavalinServer;
 import io.fleetlake.http.QueryParameters;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
-import io.javalin.Javalin;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -39,9 +39,9 @@ public final class JavalinHttpAdapter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JavalinHttpAdapter.class);
     private static final ObjectMapper ERRORS = new ObjectMapper();
 
-    private final Javalin server;
+    private final JavalinServer server;
 
-    private JavalinHttpAdapter(Javalin server) {
+    private JavalinHttpAdapter(JavalinServer server) {
         this.server = server;
     }
 
@@ -58,18 +58,12 @@ public final class JavalinHttpAdapter implements AutoCloseable {
         Admission admission = new Admission(
                 new RequestAdmission(requireNonNull(limits, "limits is null")),
                 requireNonNull(tokenFailures, "tokenFailures is null"));
-        Javalin server = Javalin.create(config -> {
-            config.showJavalinBanner = false;
-            admission.requests().configure(config);
-            config.router.mount(routing -> {
-                for (HttpMethod method : HttpMethod.values()) {
-                    routing.addHttpHandler(
-                            HandlerType.valueOf(method.name()), "/*", context -> admission.serve(router, context));
-                }
-            });
-        });
-        server.start(host, port);
-        return new JavalinHttpAdapter(server);
+        return new JavalinHttpAdapter(JavalinServer.start(host, port, admission.requests(), routing -> {
+            for (HttpMethod method : HttpMethod.values()) {
+                routing.addHttpHandler(
+                        HandlerType.valueOf(method.name()), "/*", context -> admission.serve(router, context));
+            }
+        }));
     }
 
     /** The bound port. */
@@ -79,7 +73,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 
     /** The checks before a request reaches the router. */

@@ -2,10 +2,10 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.JavalinServer;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
 import io.fleetlake.model.planning.PlanningApi;
-import io.javalin.Javalin;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
@@ -37,9 +37,9 @@ final class JavalinAdapter implements AutoCloseable {
     private static final List<HandlerType> METHODS =
             List.of(HandlerType.GET, HandlerType.PUT, HandlerType.POST, HandlerType.DELETE, HandlerType.PATCH);
 
-    private final Javalin server;
+    private final JavalinServer server;
 
-    private JavalinAdapter(Javalin server) {
+    private JavalinAdapter(JavalinServer server) {
         this.server = server;
     }
 
@@ -54,17 +54,11 @@ final class JavalinAdapter implements AutoCloseable {
         Admission admission = new Admission(
                 ("Bearer " + requireNonNull(token, "token is null")).getBytes(StandardCharsets.UTF_8),
                 new RequestAdmission(new RequestLimits(config.maxRequestBytes(), config.maxConcurrentRequests())));
-        Javalin server = Javalin.create(javalin -> {
-            javalin.showJavalinBanner = false;
-            admission.requests().configure(javalin);
-            javalin.router.mount(routing -> {
-                for (HandlerType method : METHODS) {
-                    routing.addHttpHandler(method, "/*", context -> admission.serve(routes, context));
-                }
-            });
-        });
-        server.start(config.host(), config.port());
-        return new JavalinAdapter(server);
+        return new JavalinAdapter(JavalinServer.start(config.host(), config.port(), admission.requests(), routing -> {
+            for (HandlerType method : METHODS) {
+                routing.addHttpHandler(method, "/*", context -> admission.serve(routes, context));
+            }
+        }));
     }
 
     int port() {
@@ -73,7 +67,7 @@ final class JavalinAdapter implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 
     /** The checks before a request reaches the routes. */
