@@ -12,6 +12,7 @@ import io.fleetlake.dashboard.http.RequestObserver;
 import io.fleetlake.dashboard.http.Router;
 import io.fleetlake.dashboard.security.DashboardSecurityConfig;
 import io.fleetlake.dashboard.security.SignInGate;
+import io.fleetlake.http.RequestLimits;
 import java.net.URI;
 import java.time.Clock;
 import java.util.function.BiFunction;
@@ -97,7 +98,7 @@ public final class DashboardServer implements AutoCloseable {
             http = JavalinHttpAdapter.start(
                     router,
                     gate::handle,
-                    new JavalinHttpAdapter.Limits(security.maxRequestBytes(), security.maxConcurrentRequests()),
+                    new RequestLimits(security.maxRequestBytes(), security.maxConcurrentRequests()),
                     config.host(),
                     config.port());
         } catch (RuntimeException e) {

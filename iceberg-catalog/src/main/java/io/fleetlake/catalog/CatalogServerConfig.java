@@ -37,6 +37,10 @@ public final class CatalogServerConfig {
     public static final String CLIENTS_FILE = "catalog.clients-file";
     public static final String TOKEN_SIGNING_KEY = "catalog.token-signing-key";
     public static final String TOKEN_LIFETIME = "catalog.token-lifetime";
+    public static final String TOKEN_MAX_FAILURES = "catalog.token-max-failures";
+    public static final String TOKEN_FAILURE_WINDOW = "catalog.token-failure-window";
+    public static final String MAX_REQUEST_BYTES = "catalog.max-request-bytes";
+    public static final String MAX_CONCURRENT_REQUESTS = "catalog.max-concurrent-requests";
 
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8181;
@@ -49,6 +53,22 @@ public final class CatalogServerConfig {
     public static final String CLIENTS_FILE_NAME = "clients.properties";
 
     public static final Duration DEFAULT_TOKEN_LIFETIME = Duration.ofHours(1);
+    /**
+     * Refused token requests an address may make within {@link #DEFAULT_TOKEN_FAILURE_WINDOW}: enough for a client
+     * whose secret was just rotated to retry a few times, far too few to guess a 256-bit secret.
+     */
+    public static final int DEFAULT_TOKEN_MAX_FAILURES = 10;
+
+    public static final Duration DEFAULT_TOKEN_FAILURE_WINDOW = Duration.ofMinutes(15);
+    /** Table metadata updates are small, but a create request carries a whole schema; 16 MiB leaves ample room. */
+    public static final long DEFAULT_MAX_REQUEST_BYTES = 16L * 1024 * 1024;
+    /**
+     * The stack's clients (pipeline, maintenance, Trino, Spark, exporter, notebooks) hold a few connections each; 64
+     * at once bounds what the catalog holds in memory ({@link #DEFAULT_MAX_REQUEST_BYTES} each at most).
+     */
+    public static final int DEFAULT_MAX_CONCURRENT_REQUESTS = 64;
+    /** A smaller body limit would refuse the create request of an ordinary table. */
+    static final long MINIMUM_MAX_REQUEST_BYTES = 64L * 1024;
     /** A signing key shorter than this (in characters) is refused: HMAC-SHA256 wants at least 256 bits. */
     static final int MINIMUM_SIGNING_KEY_LENGTH = 32;
 
@@ -70,6 +90,10 @@ public final class CatalogServerConfig {
     private final Optional<Path> clientsFile;
     private final Optional<String> tokenSigningKey;
     private final Duration tokenLifetime;
+    private final int tokenMaxFailures;
+    private final Duration tokenFailureWindow;
+    private final long maxRequestBytes;
+    private final int maxConcurrentRequests;
 
     /** How the server authenticates requests ({@value #AUTHENTICATION}). */
     public enum Authentication {
@@ -105,6 +129,10 @@ public final class CatalogServerConfig {
                 .or(() -> dataDirectory.map(directory -> directory.resolve(CLIENTS_FILE_NAME)));
         this.tokenSigningKey = source.string(TOKEN_SIGNING_KEY);
         this.tokenLifetime = source.duration(TOKEN_LIFETIME, DEFAULT_TOKEN_LIFETIME);
+        this.tokenMaxFailures = source.integer(TOKEN_MAX_FAILURES, DEFAULT_TOKEN_MAX_FAILURES);
+        this.tokenFailureWindow = source.duration(TOKEN_FAILURE_WINDOW, DEFAULT_TOKEN_FAILURE_WINDOW);
+        this.maxRequestBytes = source.longValue(MAX_REQUEST_BYTES, DEFAULT_MAX_REQUEST_BYTES);
+        this.maxConcurrentRequests = source.integer(MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_CONCURRENT_REQUESTS);
         validate();
     }
 
@@ -146,6 +174,23 @@ public final class CatalogServerConfig {
         if (tokenLifetime.compareTo(Duration.ofSeconds(1)) < 0 || tokenLifetime.compareTo(Duration.ofDays(1)) > 0) {
             throw new ConfigException(
                     TOKEN_LIFETIME + " = " + tokenLifetime + " must be between 1 s and 1 day, such as 1h");
+        }
+        if (tokenMaxFailures < 1) {
+            throw new ConfigException(TOKEN_MAX_FAILURES + " = " + tokenMaxFailures + " must be at least 1, such as "
+                    + DEFAULT_TOKEN_MAX_FAILURES);
+        }
+        if (tokenFailureWindow.isNegative() || tokenFailureWindow.isZero()) {
+            throw new ConfigException(
+                    TOKEN_FAILURE_WINDOW + " = " + tokenFailureWindow + " must be a positive duration such as 15m");
+        }
+        if (maxRequestBytes < MINIMUM_MAX_REQUEST_BYTES) {
+            throw new ConfigException(MAX_REQUEST_BYTES + " = " + maxRequestBytes + " must be at least "
+                    + MINIMUM_MAX_REQUEST_BYTES + " bytes (a table's create request carries its schema), such as "
+                    + DEFAULT_MAX_REQUEST_BYTES);
+        }
+        if (maxConcurrentRequests < 1) {
+            throw new ConfigException(MAX_CONCURRENT_REQUESTS + " = " + maxConcurrentRequests
+                    + " must be at least 1, such as " + DEFAULT_MAX_CONCURRENT_REQUESTS);
         }
         if (host.isBlank()) {
             throw new ConfigException(HOST + " must not be blank: set the address to listen on, such as 127.0.0.1");
@@ -280,6 +325,26 @@ public final class CatalogServerConfig {
         return tokenLifetime;
     }
 
+    /** Refused token requests an address may make within {@link #tokenFailureWindow()}; its next one is 429. */
+    public int tokenMaxFailures() {
+        return tokenMaxFailures;
+    }
+
+    /** How long refused token requests count against their address. */
+    public Duration tokenFailureWindow() {
+        return tokenFailureWindow;
+    }
+
+    /** The largest request body accepted; a larger one is 413. */
+    public long maxRequestBytes() {
+        return maxRequestBytes;
+    }
+
+    /** Requests served at once; one more is 503 at once. */
+    public int maxConcurrentRequests() {
+        return maxConcurrentRequests;
+    }
+
     @Override
     public String toString() {
         return "CatalogServerConfig{host=" + host + ", port=" + port + ", dataDirectory="
@@ -290,6 +355,9 @@ public final class CatalogServerConfig {
                 + ", bootstrapTables=" + bootstrapTables
                 + ", authentication=" + authentication.name().toLowerCase(Locale.ROOT) + ", clientsFile="
                 + clientsFile.map(Path::toString).orElse("") + ", tokenSigningKey="
-                + tokenSigningKey.map(value -> REDACTED).orElse("") + ", tokenLifetime=" + tokenLifetime + "}";
+                + tokenSigningKey.map(value -> REDACTED).orElse("") + ", tokenLifetime=" + tokenLifetime
+                + ", tokenMaxFailures=" + tokenMaxFailures
+                + ", tokenFailureWindow=" + tokenFailureWindow + ", maxRequestBytes=" + maxRequestBytes
+                + ", maxConcurrentRequests=" + maxConcurrentRequests + "}";
     }
 }

@@ -7,6 +7,8 @@ import io.fleetlake.catalog.auth.TokenSigner;
 import io.fleetlake.catalog.rest.CatalogRoutes;
 import io.fleetlake.catalog.rest.JavalinHttpAdapter;
 import io.fleetlake.catalog.rest.RequestObserver;
+import io.fleetlake.common.http.FailedAttemptLimiter;
+import io.fleetlake.http.RequestLimits;
 import io.fleetlake.identity.catalog.CatalogClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,6 +67,8 @@ public final class RestCatalogServer implements AutoCloseable {
             }
             http = JavalinHttpAdapter.start(
                     CatalogRoutes.router(opened, clientDefaults(config), observer, authority(config)),
+                    new RequestLimits(config.maxRequestBytes(), config.maxConcurrentRequests()),
+                    new FailedAttemptLimiter(config.tokenMaxFailures(), config.tokenFailureWindow(), Clock.systemUTC()),
                     config.host(),
                     config.port());
         } catch (RuntimeException e) {

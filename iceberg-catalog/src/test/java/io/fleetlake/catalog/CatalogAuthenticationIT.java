@@ -149,6 +149,34 @@ class CatalogAuthenticationIT {
     }
 
     @Test
+    void configuredLimitsApplyInsteadOfTheDefaults() throws Exception {
+        server.close();
+        server = start(Map.of(
+                CatalogServerConfig.MAX_REQUEST_BYTES, "65536",
+                CatalogServerConfig.TOKEN_MAX_FAILURES, "2",
+                CatalogServerConfig.TOKEN_FAILURE_WINDOW, "1m"));
+
+        // Far below the default 16 MiB, one byte over the configured limit.
+        HttpResponse<String> tooLarge = http.send(
+                HttpRequest.newBuilder(URI.create(server.uri() + CatalogAuthentication.TOKENS_PATH))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[65536 + 1]))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(tooLarge.statusCode()).isEqualTo(413);
+        assertThat(ErrorResponseParser.fromJson(tooLarge.body()).message()).contains("65536 bytes");
+
+        CatalogCredential reader = credentials.get(CatalogRole.READER);
+        assertThat(tokenRequest(reader.clientId(), "guess-1").statusCode()).isEqualTo(401);
+        assertThat(tokenRequest(reader.clientId(), "guess-2").statusCode()).isEqualTo(401);
+        HttpResponse<String> third = tokenRequest(reader.clientId(), reader.secret());
+        assertThat(third.statusCode()).isEqualTo(429);
+        assertThat(third.headers().firstValue("Retry-After"))
+                .hasValueSatisfying(
+                        seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 60L));
+    }
+
+    @Test
     void aTokenAnswerIsTheSpecsBearerToken() throws Exception {
         CatalogCredential reader = credentials.get(CatalogRole.READER);
 

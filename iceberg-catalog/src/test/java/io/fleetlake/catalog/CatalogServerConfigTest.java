@@ -41,6 +41,62 @@ class CatalogServerConfigTest {
         assertThat(config.clientsFile()).contains(Path.of("/var/lib/catalog/clients.properties"));
         assertThat(config.tokenSigningKey()).isEmpty();
         assertThat(config.tokenLifetime()).isEqualTo(Duration.ofHours(1));
+        assertThat(config.tokenMaxFailures()).isEqualTo(10);
+        assertThat(config.tokenFailureWindow()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(config.maxRequestBytes()).isEqualTo(16L * 1024 * 1024);
+        assertThat(config.maxConcurrentRequests()).isEqualTo(64);
+    }
+
+    @Test
+    void requestLimitsAreRead() {
+        CatalogServerConfig config = CatalogServerConfig.from(ConfigSource.of(Map.of(
+                CatalogServerConfig.DATA_DIRECTORY, "/var/lib/catalog",
+                CatalogServerConfig.S3_ENDPOINT, "http://127.0.0.1:9000",
+                CatalogServerConfig.TOKEN_MAX_FAILURES, "3",
+                CatalogServerConfig.TOKEN_FAILURE_WINDOW, "2m",
+                CatalogServerConfig.MAX_REQUEST_BYTES, "1048576",
+                CatalogServerConfig.MAX_CONCURRENT_REQUESTS, "8")));
+
+        assertThat(config.tokenMaxFailures()).isEqualTo(3);
+        assertThat(config.tokenFailureWindow()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(config.maxRequestBytes()).isEqualTo(1024 * 1024);
+        assertThat(config.maxConcurrentRequests()).isEqualTo(8);
+        assertThat(config.toString())
+                .contains("tokenMaxFailures=3, tokenFailureWindow=PT2M, maxRequestBytes=1048576,"
+                        + " maxConcurrentRequests=8");
+    }
+
+    @Test
+    void requestLimitsOutOfRangeAreRefusedWithTheKey() {
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_MAX_FAILURES, "0"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("catalog.token-max-failures = 0 must be at least 1, such as 10");
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_FAILURE_WINDOW, "0s"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("catalog.token-failure-window = PT0S must be a positive duration such as 15m");
+        assertThatThrownBy(() -> config(CatalogServerConfig.MAX_REQUEST_BYTES, "1000"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("catalog.max-request-bytes = 1000 must be at least 65536 bytes (a table's create request"
+                        + " carries its schema), such as 16777216");
+        assertThatThrownBy(() -> config(CatalogServerConfig.MAX_CONCURRENT_REQUESTS, "0"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("catalog.max-concurrent-requests = 0 must be at least 1, such as 64");
+    }
+
+    @Test
+    void requestLimitsThatAreNoNumberAreRefusedWithTheKey() {
+        assertThatThrownBy(() -> config(CatalogServerConfig.MAX_REQUEST_BYTES, "16MiB"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("catalog.max-request-bytes = '16MiB'");
+        assertThatThrownBy(() -> config(CatalogServerConfig.MAX_CONCURRENT_REQUESTS, "many"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("catalog.max-concurrent-requests = 'many'");
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_MAX_FAILURES, "ten"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("catalog.token-max-failures = 'ten'");
+        assertThatThrownBy(() -> config(CatalogServerConfig.TOKEN_FAILURE_WINDOW, "fortnight"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("catalog.token-failure-window");
     }
 
     @Test

@@ -41,6 +41,11 @@ public record HttpRequest(
         this(method, path, queryParameters, Map.of(), "", "unknown");
     }
 
+    /** This request with the body the HTTP layer read, once it was admitted. */
+    public HttpRequest withBody(String body) {
+        return new HttpRequest(method, path, queryParameters, headers, body, remoteAddress);
+    }
+
     /** A header's first value. */
     public Optional<String> header(String name) {
         return Optional.ofNullable(headers.get(lowerCase(name)));

@@ -3,19 +3,16 @@ package io.fleetlake.catalog.rest;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fleetlake.common.http.BoundedBody;
 import io.fleetlake.common.http.FailedAttemptLimiter;
+import io.fleetlake.http.JavalinServer;
 import io.fleetlake.http.QueryParameters;
-import io.javalin.Javalin;
+import io.fleetlake.http.RequestAdmission;
+import io.fleetlake.http.RequestLimits;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,60 +21,49 @@ import org.slf4j.LoggerFactory;
  * it returns. It does no routing and no error mapping of its own; what it refuses before the router sees a request:
  *
  * <ol>
- *   <li>{@value #MAX_CONCURRENT_REQUESTS} requests already being served: 503 with {@code Retry-After}, at once;
- *   <li>a body over {@value #MAX_REQUEST_BYTES} bytes, declared or chunked: 413, having read at most one byte more;
- *   <li>a token request ({@code POST /v1/oauth/tokens}) from an address whose token requests were refused (401) {@value
- *       #TOKEN_MAX_FAILURES} times within {@link #TOKEN_FAILURE_WINDOW}: 429 with {@code Retry-After}, whatever it
- *       sends, so that nobody can guess client secrets as fast as the catalog hashes them (the dashboard's sign-in
- *       uses the same {@link FailedAttemptLimiter}).
+ *   <li>{@link RequestLimits#maxConcurrentRequests} requests already being served ({@code
+ *       catalog.max-concurrent-requests}): 503 with {@code Retry-After}, at once;
+ *   <li>a token request ({@code POST /v1/oauth/tokens}) from an address whose token requests were refused (401) as
+ *       often as the {@link FailedAttemptLimiter} allows ({@code catalog.token-max-failures} within {@code
+ *       catalog.token-failure-window}): 429 with {@code Retry-After}, whatever it sends, so that nobody can guess client
+ *       secrets as fast as the catalog hashes them (the dashboard's sign-in is limited the same way);
+ *   <li>a body over {@link RequestLimits#maxRequestBytes} ({@code catalog.max-request-bytes}), declared or chunked:
+ *       413, having read at most one byte more.
  * </ol>
  *
- * The address is the peer's, never a forwarded-for header, which anyone can set.
+ * Both admission checks are the shared {@link RequestAdmission}'s; the refusals are written in the REST spec's error
+ * body, the token endpoint's in RFC 6749's. The address is the peer's, never a forwarded-for header, which anyone can
+ * set.
  */
 public final class JavalinHttpAdapter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JavalinHttpAdapter.class);
     private static final ObjectMapper ERRORS = new ObjectMapper();
 
-    /** Table metadata updates are small, but a create request carries a whole schema; 16 MiB leaves ample room. */
-    static final long MAX_REQUEST_BYTES = 16L * 1024 * 1024;
-    /**
-     * The stack's clients (pipeline, maintenance, Trino, Spark, exporter, notebooks) hold a few connections each; 64
-     * at once bounds what the catalog holds in memory ({@value #MAX_REQUEST_BYTES} bytes each at most).
-     */
-    static final int MAX_CONCURRENT_REQUESTS = 64;
+    private final JavalinServer server;
 
-    static final int TOKEN_MAX_FAILURES = 10;
-    static final Duration TOKEN_FAILURE_WINDOW = Duration.ofMinutes(15);
-
-    private final Javalin server;
-
-    private JavalinHttpAdapter(Javalin server) {
+    private JavalinHttpAdapter(JavalinServer server) {
         this.server = server;
     }
 
     /**
      * Starts listening.
      *
+     * @param tokenFailures the refused token requests by address; its limits are the catalog's configuration
      * @param port the port, or 0 for a free one (see {@link #port()})
      */
-    public static JavalinHttpAdapter start(RestRouter router, String host, int port) {
+    public static JavalinHttpAdapter start(
+            RestRouter router, RequestLimits limits, FailedAttemptLimiter tokenFailures, String host, int port) {
         requireNonNull(router, "router is null");
         requireNonNull(host, "host is null");
         Admission admission = new Admission(
-                new Semaphore(MAX_CONCURRENT_REQUESTS),
-                new FailedAttemptLimiter(TOKEN_MAX_FAILURES, TOKEN_FAILURE_WINDOW, Clock.systemUTC()));
-        Javalin server = Javalin.create(config -> {
-            config.showJavalinBanner = false;
-            config.http.maxRequestSize = MAX_REQUEST_BYTES;
-            config.router.mount(routing -> {
-                for (HttpMethod method : HttpMethod.values()) {
-                    routing.addHttpHandler(
-                            HandlerType.valueOf(method.name()), "/*", context -> admission.serve(router, context));
-                }
-            });
-        });
-        server.start(host, port);
-        return new JavalinHttpAdapter(server);
+                new RequestAdmission(requireNonNull(limits, "limits is null")),
+                requireNonNull(tokenFailures, "tokenFailures is null"));
+        return new JavalinHttpAdapter(JavalinServer.start(host, port, admission.requests(), routing -> {
+            for (HttpMethod method : HttpMethod.values()) {
+                routing.addHttpHandler(
+                        HandlerType.valueOf(method.name()), "/*", context -> admission.serve(router, context));
+            }
+        }));
     }
 
     /** The bound port. */
@@ -87,19 +73,15 @@ public final class JavalinHttpAdapter implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 
     /** The checks before a request reaches the router. */
-    private record Admission(Semaphore permits, FailedAttemptLimiter tokenFailures) {
+    private record Admission(RequestAdmission requests, FailedAttemptLimiter tokenFailures) {
         void serve(RestRouter router, Context context) {
             HttpMethod method = HttpMethod.valueOf(context.method().name());
-            if (!permits.tryAcquire()) {
-                context.header("Retry-After", "1");
-                write(context, method, refusal(503, "The catalog is serving as many requests as it allows; retry"));
-                return;
-            }
-            try {
+            Consumer<RequestAdmission.Refusal> refuse = refused -> write(context, method, answer(refused));
+            requests.serve(context, refuse, () -> {
                 boolean tokenRequest =
                         method == HttpMethod.POST && context.path().equals(CatalogRoutes.TOKENS.path());
                 String address = context.req().getRemoteAddr();
@@ -115,42 +97,47 @@ public final class JavalinHttpAdapter implements AutoCloseable {
                                     "Too many failed token requests from this address; retry in " + seconds + " s"));
                     return;
                 }
-                String body;
-                try {
-                    body = method == HttpMethod.POST
-                            ? new String(
-                                    BoundedBody.read(
-                                            context.req().getInputStream(),
-                                            context.req().getContentLengthLong(),
-                                            MAX_REQUEST_BYTES),
-                                    StandardCharsets.UTF_8)
-                            : "";
-                } catch (BoundedBody.TooLargeException e) {
-                    write(context, method, refusal(413, e.getMessage()));
-                    return;
-                } catch (IOException e) {
-                    LOG.debug("Could not read the body of {} {}: {}", method, context.path(), e.toString());
-                    write(context, method, refusal(400, "The request body could not be read"));
+                Optional<String> body = method == HttpMethod.POST ? requests.body(context, refuse) : Optional.of("");
+                if (body.isEmpty()) {
                     return;
                 }
                 RestResponse response = router.handle(new RestRequest(
                         method,
                         context.path(),
                         QueryParameters.firstValues(context),
-                        body,
+                        body.get(),
                         Optional.ofNullable(context.header("Authorization"))));
                 if (tokenRequest && response.status() == 401) {
                     tokenFailures.failed(address);
                 }
                 write(context, method, response);
-            } finally {
-                permits.release();
-            }
+            });
+        }
+
+        /**
+         * The REST spec's error body, as the router writes it for its own refusals; an unreadable body is a {@code
+         * BadRequestException}, as the router's own 400 answers are.
+         */
+        private RestResponse answer(RequestAdmission.Refusal refused) {
+            return switch (refused) {
+                case TOO_BUSY ->
+                    refusal(
+                            refused.status(),
+                            "ServiceUnavailable",
+                            "The catalog is serving as many requests as it allows; retry");
+                case TOO_LARGE ->
+                    refusal(
+                            refused.status(),
+                            "PayloadTooLarge",
+                            "The request body is larger than "
+                                    + requests.limits().maxRequestBytes() + " bytes");
+                case UNREADABLE ->
+                    refusal(refused.status(), "BadRequestException", "The request body could not be read");
+            };
         }
     }
 
-    /** The REST spec's error body, as the router writes it for its own refusals. */
-    private static RestResponse refusal(int status, String message) {
+    private static RestResponse refusal(int status, String type, String message) {
         return RestResponse.json(
                 status,
                 ERRORS.createObjectNode()
@@ -158,7 +145,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
                                 "error",
                                 ERRORS.createObjectNode()
                                         .put("message", message)
-                                        .put("type", status == 413 ? "PayloadTooLarge" : "ServiceUnavailable")
+                                        .put("type", type)
                                         .put("code", status))
                         .toString());
     }

@@ -2,19 +2,18 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.common.http.BoundedBody;
+import io.fleetlake.http.JavalinServer;
+import io.fleetlake.http.RequestAdmission;
+import io.fleetlake.http.RequestLimits;
 import io.fleetlake.model.planning.PlanningApi;
-import io.javalin.Javalin;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
-import java.util.concurrent.Semaphore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The HTTP layer: a Javalin (Jetty) server that admits a request, hands it to {@link PlanningRoutes} and writes back
@@ -29,17 +28,18 @@ import org.slf4j.LoggerFactory;
  *   <li>a body larger than {@code planning.max-request-bytes}, declared ({@code Content-Length}) or sent (chunked): 413
  *       {@code PAYLOAD_TOO_LARGE}, having read at most one byte more than the limit.
  * </ol>
+ *
+ * The last two are the shared {@link RequestAdmission}'s.
  */
 final class JavalinAdapter implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(JavalinAdapter.class);
     private static final String CHALLENGE = "Bearer realm=\"fleet-planning\"";
 
     private static final List<HandlerType> METHODS =
             List.of(HandlerType.GET, HandlerType.PUT, HandlerType.POST, HandlerType.DELETE, HandlerType.PATCH);
 
-    private final Javalin server;
+    private final JavalinServer server;
 
-    private JavalinAdapter(Javalin server) {
+    private JavalinAdapter(JavalinServer server) {
         this.server = server;
     }
 
@@ -53,20 +53,12 @@ final class JavalinAdapter implements AutoCloseable {
         requireNonNull(config, "config is null");
         Admission admission = new Admission(
                 ("Bearer " + requireNonNull(token, "token is null")).getBytes(StandardCharsets.UTF_8),
-                new Semaphore(config.maxConcurrentRequests()),
-                config.maxRequestBytes());
-        Javalin server = Javalin.create(javalin -> {
-            javalin.showJavalinBanner = false;
-            // Javalin's own check of Content-Length; Admission also bounds chunked bodies.
-            javalin.http.maxRequestSize = config.maxRequestBytes();
-            javalin.router.mount(routing -> {
-                for (HandlerType method : METHODS) {
-                    routing.addHttpHandler(method, "/*", context -> admission.serve(routes, context));
-                }
-            });
-        });
-        server.start(config.host(), config.port());
-        return new JavalinAdapter(server);
+                new RequestAdmission(new RequestLimits(config.maxRequestBytes(), config.maxConcurrentRequests())));
+        return new JavalinAdapter(JavalinServer.start(config.host(), config.port(), admission.requests(), routing -> {
+            for (HandlerType method : METHODS) {
+                routing.addHttpHandler(method, "/*", context -> admission.serve(routes, context));
+            }
+        }));
     }
 
     int port() {
@@ -75,11 +67,11 @@ final class JavalinAdapter implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop();
+        server.close();
     }
 
     /** The checks before a request reaches the routes. */
-    private record Admission(byte[] expectedAuthorization, Semaphore permits, long maxRequestBytes) {
+    private record Admission(byte[] expectedAuthorization, RequestAdmission requests) {
         void serve(PlanningRoutes routes, Context context) {
             boolean health =
                     context.method() == HandlerType.GET && context.path().equals(PlanningApi.HEALTH_PATH);
@@ -93,53 +85,35 @@ final class JavalinAdapter implements AutoCloseable {
                                         + " embedded stack keeps it in <data-dir>/secrets/planning.properties)"));
                 return;
             }
-            if (!permits.tryAcquire()) {
-                context.header("Retry-After", "1");
-                write(
-                        context,
-                        PlanningRoutes.error(
-                                ApiError.TOO_BUSY,
-                                "The planning API is serving as many requests as planning.max-concurrent-requests"
-                                        + " allows; try again in a second"));
-                return;
-            }
-            try {
-                String body;
-                try {
-                    body = context.method() == HandlerType.GET ? "" : boundedBody(context);
-                } catch (BoundedBody.TooLargeException e) {
-                    write(
-                            context,
-                            PlanningRoutes.error(
-                                    ApiError.PAYLOAD_TOO_LARGE,
-                                    "The request body is larger than " + maxRequestBytes
-                                            + " bytes (planning.max-request-bytes)"));
-                    return;
-                } catch (IOException e) {
-                    LOG.debug("Could not read the body of {} {}: {}", context.method(), context.path(), e.toString());
-                    write(
-                            context,
-                            PlanningRoutes.error(
-                                    ApiError.BAD_REQUEST, "The request body could not be read: " + e.getMessage()));
-                    return;
-                }
-                write(context, routes.handle(new ApiRequest(context.method().name(), context.path(), body)));
-            } finally {
-                permits.release();
-            }
+            Consumer<RequestAdmission.Refusal> refuse = refused -> write(context, refusal(refused));
+            requests.serve(context, refuse, () -> {
+                Optional<String> body =
+                        context.method() == HandlerType.GET ? Optional.of("") : requests.body(context, refuse);
+                body.ifPresent(admitted -> write(
+                        context, routes.handle(new ApiRequest(context.method().name(), context.path(), admitted))));
+            });
+        }
+
+        /** The routes' error body for a request refused before the routes saw it. */
+        private ApiResponse refusal(RequestAdmission.Refusal refused) {
+            return switch (refused) {
+                case TOO_BUSY ->
+                    PlanningRoutes.error(
+                            ApiError.TOO_BUSY,
+                            "The planning API is serving as many requests as planning.max-concurrent-requests allows; try"
+                                    + " again in a second");
+                case TOO_LARGE ->
+                    PlanningRoutes.error(
+                            ApiError.PAYLOAD_TOO_LARGE,
+                            "The request body is larger than "
+                                    + requests.limits().maxRequestBytes() + " bytes (planning.max-request-bytes)");
+                case UNREADABLE -> PlanningRoutes.error(ApiError.BAD_REQUEST, "The request body could not be read");
+            };
         }
 
         private boolean authorized(String header) {
             return header != null
                     && MessageDigest.isEqual(header.getBytes(StandardCharsets.UTF_8), expectedAuthorization);
-        }
-
-        /** The body, read up to one byte past the limit. */
-        private String boundedBody(Context context) throws IOException {
-            return new String(
-                    BoundedBody.read(
-                            context.req().getInputStream(), context.req().getContentLengthLong(), maxRequestBytes),
-                    StandardCharsets.UTF_8);
         }
 
         private static void write(Context context, ApiResponse response) {
