@@ -6,8 +6,10 @@ import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_IMAGE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_ALIAS;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_ACL_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_CONFIG_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_PASSWORD_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MQTT_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES;
 import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES_IMAGE;
@@ -137,18 +139,22 @@ public final class ContainerServers implements StackServers {
                 .withCopyToContainer(
                         Transferable.of(ContainerDefinitions.mosquittoConfiguration()), MOSQUITTO_CONFIG_FILE)
                 .waitingFor(Wait.forLogMessage(".*mosquitto version .* running.*", 1));
-        // The principals the stack created (FleetStack does before it asks for its servers). Owner-only: the image's
-        // entry point gives /mosquitto to the user the broker runs as.
-        ContainerDefinitions.mosquittoAuthentication(
-                        StackMqttIdentity.of(settings).administration().registry())
-                .forEach((path, content) -> mosquitto.withCopyToContainer(Transferable.of(content, 0100600), path));
+        // The principals of the stack's registry (FleetStack creates its own before it asks for its servers), at each
+        // start and within seconds of a change.
+        MosquittoAuthentication authentication = new MosquittoAuthentication(
+                () -> StackMqttIdentity.of(settings).administration().registry());
+        for (String path : List.of(MOSQUITTO_PASSWORD_FILE, MOSQUITTO_ACL_FILE)) {
+            mosquitto.withCopyToContainer(authentication.file(path), path);
+        }
         publish(mosquitto, Map.of(settings.port(StackPort.MQTT), MQTT_PORT));
         return new ContainerComponent(
                 FleetStack.MQTT,
                 Set.of(),
                 mosquitto,
                 HealthProbes.tcp(settings.host(), settings.port(StackPort.MQTT)),
-                settings.mqttUri());
+                settings.mqttUri(),
+                () -> {},
+                () -> authentication.follow(mosquitto));
     }
 
     private Component redis() {
@@ -230,7 +236,8 @@ public final class ContainerServers implements StackServers {
                 .toList());
     }
 
-    private static void execute(GenericContainer<?> container, List<String> command) {
+    /** Runs {@code command} in the container, failing with its output unless it succeeds. */
+    static void execute(GenericContainer<?> container, List<String> command) {
         try {
             ExecResult result = container.execInContainer(command.toArray(String[]::new));
             if (result.getExitCode() != 0) {
