@@ -2,13 +2,11 @@ package io.fleetlake.stack.containers;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.model.catalog.CatalogAuthentication;
-import io.fleetlake.model.catalog.CatalogRole;
+import io.fleetlake.identity.mqtt.MosquittoFiles;
+import io.fleetlake.identity.mqtt.PrincipalRegistry;
 import io.fleetlake.stack.CatalogDatabase;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.component.RedisServerCommand;
-import io.fleetlake.stack.identity.StackCatalogIdentity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +33,6 @@ final class ContainerDefinitions {
     static final int KAFKA_PORT = 9092;
     static final int S3_PORT = 9000;
     static final int POSTGRES_PORT = 5432;
-    static final int TRINO_PORT = 8080;
     static final int REDIS_PORT = 6379;
     static final int MQTT_PORT = 1883;
 
@@ -47,8 +44,11 @@ final class ContainerDefinitions {
 
     static final String CATALOG_DATABASE = "catalog";
     static final String CATALOG_DATABASE_USER = "fleet";
-    static final String TRINO_CATALOG_FILE = "/etc/trino/catalog/iceberg.properties";
     static final String MOSQUITTO_CONFIG_FILE = "/mosquitto/config/mosquitto.conf";
+    /** Where compose's Mosquitto has them too (deploy/mosquitto/mosquitto.conf). */
+    static final String MOSQUITTO_PASSWORD_FILE = "/mosquitto/auth/" + MosquittoFiles.PASSWORD_FILE;
+
+    static final String MOSQUITTO_ACL_FILE = "/mosquitto/auth/" + MosquittoFiles.ACL_FILE;
 
     /**
      * How a container reaches a port of this machine once Testcontainers exposes it (the same as {@code
@@ -128,19 +128,24 @@ final class ContainerDefinitions {
     }
 
     /**
-     * Mosquitto's configuration. Anonymous clients are allowed as with the embedded broker: the tests publish like
-     * devices without credentials (the compose deployment has the password file). Queue sizes as in
-     * deploy/mosquitto/mosquitto.conf: Mosquitto's defaults silently drop QoS 1 messages of a session that falls behind,
-     * such as the ingest worker while a test restarts it; the queued bytes per session are bounded (512 MiB) so that
-     * memory stays bounded, and a device's reconnect burst is acknowledged as it is read (see that file).
+     * Mosquitto's configuration. Every client authenticates as one of the stack's MQTT principals and publishes and
+     * subscribes only within its grant, as with the embedded broker and compose's Mosquitto: {@value
+     * #MOSQUITTO_PASSWORD_FILE} and {@value #MOSQUITTO_ACL_FILE} are {@link #mosquittoAuthentication}'s. Queue sizes as
+     * in deploy/mosquitto/mosquitto.conf: Mosquitto's defaults silently drop QoS 1 messages of a session that falls
+     * behind, such as the ingest worker while a test restarts it; the queued bytes per session are bounded (512 MiB) so
+     * that memory stays bounded, and a device's reconnect burst is acknowledged as it is read (see that file).
      */
     static String mosquittoConfiguration() {
         return String.join(
                 "\n",
                 "# Written by the stack's container provider for the end-to-end tests.",
+                // One listener: the settings of the password and ACL files below apply to it.
+                "per_listener_settings false",
+                "allow_anonymous false",
+                "password_file " + MOSQUITTO_PASSWORD_FILE,
+                "acl_file " + MOSQUITTO_ACL_FILE,
                 // Inside the container it listens on the container's interfaces; the host sees the bound port only.
                 "listener " + MQTT_PORT,
-                "allow_anonymous true",
                 // Sessions live as long as the container, which lives for one run.
                 "persistence false",
                 "max_queued_messages 500000",
@@ -156,39 +161,16 @@ final class ContainerDefinitions {
     }
 
     /**
-     * Trino's Iceberg catalog, with the keys of the embedded Trino's generated catalog (trino module, TrinoEtc): the
-     * REST catalog is a process on this machine, which Trino reaches through Testcontainers' host access; S3 is the
-     * MinIO container, reached on the network the two share.
+     * Mosquitto's password and ACL files for the principals of {@code registry}, by their path in the container:
+     * rendered by {@link MosquittoFiles}, as {@code fleet devices export-mosquitto} renders them for compose. Password
+     * hashes only; a gateway's id prefix is expanded over the vehicles the registry knows (see {@link MosquittoFiles}).
      */
-    static Map<String, String> trinoCatalogProperties(StackSettings settings) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("connector.name", "iceberg");
-        properties.put("iceberg.catalog.type", "rest");
-        properties.put(
-                "iceberg.rest-catalog.uri", "http://" + HOST_FROM_CONTAINERS + ":" + settings.port(StackPort.CATALOG));
-        properties.put("iceberg.rest-catalog.warehouse", settings.warehouse());
-        // Our catalog serves Iceberg views (fleet.positions_with_places); Trino reads them through these endpoints.
-        properties.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
-        properties.put("fs.native-s3.enabled", "true");
-        properties.put("s3.endpoint", "http://" + MINIO_ALIAS + ":" + S3_PORT);
-        properties.put("s3.path-style-access", "true");
-        properties.put("s3.region", settings.s3Region());
-        properties.put("s3.aws-access-key", settings.s3AccessKey());
-        properties.put("s3.aws-secret-key", settings.s3SecretKey());
-        // The stack created its catalog clients before it builds its servers; Trino holds the maintainer's (see
-        // EmbeddedServers).
-        StackCatalogIdentity.of(settings)
-                .credentialIfCreated(CatalogRole.MAINTAINER)
-                .ifPresent(credential -> {
-                    properties.put("iceberg.rest-catalog.security", "OAUTH2");
-                    properties.put("iceberg.rest-catalog.oauth2.credential", credential.value());
-                    properties.put(
-                            "iceberg.rest-catalog.oauth2.server-uri",
-                            CatalogAuthentication.tokenEndpoint(
-                                    "http://" + HOST_FROM_CONTAINERS + ":" + settings.port(StackPort.CATALOG)));
-                    properties.put("iceberg.rest-catalog.oauth2.scope", CatalogAuthentication.SCOPE);
-                });
-        return properties;
+    static Map<String, String> mosquittoAuthentication(PrincipalRegistry registry) {
+        MosquittoFiles.Rendered rendered = MosquittoFiles.render(requireNonNull(registry, "registry is null"));
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put(MOSQUITTO_PASSWORD_FILE, rendered.passwordFile());
+        files.put(MOSQUITTO_ACL_FILE, rendered.aclFile());
+        return files;
     }
 
     /** Properties file text, in the map's order. */

@@ -6,16 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.identity.mqtt.PrincipalAdministration;
+import io.fleetlake.identity.mqtt.PrincipalAdministration.GrantMode;
+import io.fleetlake.identity.mqtt.PrincipalRegistry;
+import io.fleetlake.identity.mqtt.RegistryFile;
+import io.fleetlake.identity.mqtt.VehicleGrant;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
-import io.fleetlake.stack.StackPort;
 import io.fleetlake.stack.StackSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,7 +114,6 @@ class ContainerDefinitionsTest {
         assertThat(lines)
                 .contains(
                         "listener 1883",
-                        "allow_anonymous true",
                         "persistence false",
                         "max_queued_messages 500000",
                         "max_queued_bytes 536870912",
@@ -120,26 +123,56 @@ class ContainerDefinitionsTest {
     }
 
     @Test
-    void trinoReadsTheCatalogOnTheHostAndTheFilesOnMinio() {
-        Map<String, String> properties = ContainerDefinitions.trinoCatalogProperties(SETTINGS);
+    void mosquittoRefusesAnonymousClientsAndReadsThePasswordAndAclFilesWhereComposeHasThem() throws Exception {
+        List<String> lines =
+                ContainerDefinitions.mosquittoConfiguration().lines().toList();
+        List<String> compose = Files.readAllLines(Path.of("..", "deploy", "mosquitto", "mosquitto.conf"));
+        Predicate<String> security = line -> line.startsWith("allow_anonymous ")
+                || line.startsWith("password_file ")
+                || line.startsWith("acl_file ")
+                || line.startsWith("per_listener_settings ");
 
-        Map<String, String> expected = new LinkedHashMap<>();
-        expected.put("connector.name", "iceberg");
-        expected.put("iceberg.catalog.type", "rest");
-        expected.put("iceberg.rest-catalog.uri", "http://host.testcontainers.internal:28181");
-        expected.put("iceberg.rest-catalog.warehouse", "s3://warehouse/");
-        expected.put("iceberg.rest-catalog.view-endpoints-enabled", "true");
-        expected.put("fs.native-s3.enabled", "true");
-        expected.put("s3.endpoint", "http://minio:9000");
-        expected.put("s3.path-style-access", "true");
-        expected.put("s3.region", "eu-west-1");
-        expected.put("s3.aws-access-key", "fleet-it");
-        expected.put("s3.aws-secret-key", "secret\\key");
-        assertThat(properties).containsExactlyEntriesOf(expected);
-        assertThat(SETTINGS.port(StackPort.CATALOG)).isEqualTo(28181);
-        assertThat(ContainerDefinitions.render(properties))
-                .startsWith("connector.name=iceberg\niceberg.catalog.type=rest\n")
-                .contains("s3.aws-secret-key=secret\\\\key\n");
+        assertThat(lines)
+                .contains(
+                        "allow_anonymous false",
+                        "password_file /mosquitto/auth/password_file",
+                        "acl_file /mosquitto/auth/acl_file")
+                .doesNotContain("allow_anonymous true");
+        assertThat(lines.stream().filter(security))
+                .containsExactlyInAnyOrderElementsOf(
+                        compose.stream().filter(security).toList());
+        assertThat(ContainerDefinitions.mosquittoAuthentication(PrincipalRegistry.EMPTY)
+                        .keySet())
+                .containsExactly("/mosquitto/auth/password_file", "/mosquitto/auth/acl_file");
+    }
+
+    @Test
+    void mosquittoAdmitsTheRegistrysPrincipalsByHashWithinTheirGrants(@TempDir Path data) {
+        PrincipalAdministration administration =
+                new PrincipalAdministration(new RegistryFile(data.resolve("principals.json")));
+        String deviceSecret = administration.addDevice("VH-0001").secret();
+        String gatewaySecret = administration
+                .grant("depot-1", VehicleGrant.ofPrefixes(List.of("VH-")), GrantMode.ADD)
+                .orElseThrow()
+                .secret();
+        String ingestSecret = administration.addIngest("fleet-ingest").secret();
+
+        Map<String, String> files = ContainerDefinitions.mosquittoAuthentication(administration.registry());
+
+        String passwords = files.get("/mosquitto/auth/password_file");
+        assertThat(passwords.lines().map(line -> line.substring(0, line.indexOf(':'))))
+                .containsExactlyInAnyOrder("VH-0001", "depot-1", "fleet-ingest");
+        assertThat(passwords.lines()).allSatisfy(line -> assertThat(line).contains(":$7$"));
+        assertThat(passwords).doesNotContain(deviceSecret, gatewaySecret, ingestSecret);
+        assertThat(files.get("/mosquitto/auth/acl_file").lines().toList())
+                .contains(
+                        "pattern write fleet/%u/position",
+                        "user depot-1",
+                        "topic deny fleet/depot-1/position",
+                        "topic write fleet/VH-0001/position",
+                        "user fleet-ingest",
+                        "topic read fleet/+/position")
+                .doesNotContain("topic write fleet/+/position", "topic read #", "topic readwrite #");
     }
 
     @Test

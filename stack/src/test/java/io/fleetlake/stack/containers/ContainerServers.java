@@ -6,8 +6,10 @@ import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_IMAGE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.KAFKA_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_ALIAS;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MINIO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_ACL_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_CONFIG_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_IMAGE;
+import static io.fleetlake.stack.containers.ContainerDefinitions.MOSQUITTO_PASSWORD_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.MQTT_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES;
 import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES_IMAGE;
@@ -15,11 +17,10 @@ import static io.fleetlake.stack.containers.ContainerDefinitions.POSTGRES_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.REDIS_IMAGE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.REDIS_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.S3_PORT;
-import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_CATALOG_FILE;
 import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_IMAGE;
-import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_PORT;
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.identity.Secrets;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
 import io.fleetlake.stack.FleetStack;
@@ -29,13 +30,17 @@ import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.HealthProbes;
+import io.fleetlake.stack.identity.StackMqttIdentity;
+import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.trino.TrinoHealthCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.testcontainers.Testcontainers;
@@ -64,21 +69,24 @@ public final class ContainerServers implements StackServers {
     private static final long TRINO_MEMORY_BYTES = 2L * 1024 * 1024 * 1024;
 
     private final StackSettings settings;
+    // The checkout, whose deploy/ files the Trino container runs with as compose's does.
+    private final FleetHome home;
     private final int postgresPort;
     private final String postgresPassword;
     // MinIO and Trino: Trino reads table files from MinIO by its alias. Created by Docker when the first one starts.
     private final Network network = Network.newNetwork();
 
-    ContainerServers(StackSettings settings, int postgresPort, String postgresPassword) {
+    ContainerServers(StackSettings settings, FleetHome home, int postgresPort, String postgresPassword) {
         this.settings = requireNonNull(settings, "settings is null");
+        this.home = requireNonNull(home, "home is null");
         this.postgresPort = postgresPort;
         this.postgresPassword = requireNonNull(postgresPassword, "postgresPassword is null");
     }
 
     /** Servers for the settings' ports, plus a free port and a fresh password for the catalog's PostgreSQL. */
-    public static ContainerServers create(StackSettings settings) {
+    public static ContainerServers create(StackSettings settings, FleetHome home) {
         return new ContainerServers(
-                settings, freePort(settings), UUID.randomUUID().toString());
+                settings, home, freePort(settings), UUID.randomUUID().toString());
     }
 
     @Override
@@ -131,13 +139,22 @@ public final class ContainerServers implements StackServers {
                 .withCopyToContainer(
                         Transferable.of(ContainerDefinitions.mosquittoConfiguration()), MOSQUITTO_CONFIG_FILE)
                 .waitingFor(Wait.forLogMessage(".*mosquitto version .* running.*", 1));
-        publish(mosquitto, settings.port(StackPort.MQTT), MQTT_PORT);
+        // The principals of the stack's registry (FleetStack creates its own before it asks for its servers), at each
+        // start and within seconds of a change.
+        MosquittoAuthentication authentication = new MosquittoAuthentication(
+                () -> StackMqttIdentity.of(settings).administration().registry());
+        for (String path : List.of(MOSQUITTO_PASSWORD_FILE, MOSQUITTO_ACL_FILE)) {
+            mosquitto.withCopyToContainer(authentication.file(path), path);
+        }
+        publish(mosquitto, Map.of(settings.port(StackPort.MQTT), MQTT_PORT));
         return new ContainerComponent(
                 FleetStack.MQTT,
                 Set.of(),
                 mosquitto,
                 HealthProbes.tcp(settings.host(), settings.port(StackPort.MQTT)),
-                settings.mqttUri());
+                settings.mqttUri(),
+                () -> {},
+                () -> authentication.follow(mosquitto));
     }
 
     private Component redis() {
@@ -155,19 +172,30 @@ public final class ContainerServers implements StackServers {
 
     private Component trino() {
         int catalogPort = settings.port(StackPort.CATALOG);
+        // A fresh password for a key store that lives as long as the container.
+        String keystorePassword = Secrets.generate(new SecureRandom());
         GenericContainer<?> trino = new GenericContainer<>(DockerImageName.parse(TRINO_IMAGE))
                 .withNetwork(network)
                 .withAccessToHost(true)
-                .withCopyToContainer(
-                        Transferable.of(
-                                ContainerDefinitions.render(ContainerDefinitions.trinoCatalogProperties(settings))),
-                        TRINO_CATALOG_FILE)
-                .withCreateContainerCmdModifier(
-                        command -> command.getHostConfig().withMemory(TRINO_MEMORY_BYTES))
+                // Secrets in the environment only, as compose's trino service: start.sh hashes the passwords into
+                // Trino's password file, the configuration files read the rest as ${ENV:...}.
+                .withEnv(TrinoContainerDefinitions.environment(settings, keystorePassword))
+                .withCreateContainerCmdModifier(command -> command.withEntrypoint(TrinoContainerDefinitions.ENTRYPOINT)
+                        .getHostConfig()
+                        .withMemory(TRINO_MEMORY_BYTES))
                 // Trino can take longer than Testcontainers' default 60 s to listen: the stack's own start timeout
                 // applies.
                 .withStartupTimeout(settings.startTimeout());
-        publish(trino, settings.port(StackPort.TRINO), TRINO_PORT);
+        TrinoContainerDefinitions.deploymentFiles(home.root())
+                .forEach((path, file) -> trino.withCopyToContainer(file, path));
+        TrinoContainerDefinitions.generatedFiles(settings, keystorePassword.toCharArray())
+                .forEach((path, file) -> trino.withCopyToContainer(file, path));
+        // Clients on HTTPS, as StackSettings#trinoJdbcUrl says; HTTP for the health check only (it refuses clients).
+        publish(
+                trino,
+                Map.of(
+                        settings.port(StackPort.TRINO), TrinoContainerDefinitions.HTTP_PORT,
+                        settings.port(StackPort.TRINO_HTTPS), TrinoContainerDefinitions.HTTPS_PORT));
         TrinoHealthCheck health =
                 new TrinoHealthCheck(URI.create("http://" + settings.host() + ":" + settings.port(StackPort.TRINO)));
         return new ContainerComponent(
@@ -197,11 +225,19 @@ public final class ContainerServers implements StackServers {
 
     /** Publishes exactly one container port, on the stack's address (see the class comment). */
     private void publish(GenericContainer<?> container, int hostPort, int containerPort) {
-        container.setExposedPorts(List.of(containerPort));
-        container.setPortBindings(List.of(ContainerDefinitions.portBinding(settings.host(), hostPort, containerPort)));
+        publish(container, Map.of(hostPort, containerPort));
     }
 
-    private static void execute(GenericContainer<?> container, List<String> command) {
+    /** Publishes exactly these container ports, each on its host port (the keys), on the stack's address. */
+    private void publish(GenericContainer<?> container, Map<Integer, Integer> containerPortByHostPort) {
+        container.setExposedPorts(List.copyOf(containerPortByHostPort.values()));
+        container.setPortBindings(containerPortByHostPort.entrySet().stream()
+                .map(port -> ContainerDefinitions.portBinding(settings.host(), port.getKey(), port.getValue()))
+                .toList());
+    }
+
+    /** Runs {@code command} in the container, failing with its output unless it succeeds. */
+    static void execute(GenericContainer<?> container, List<String> command) {
         try {
             ExecResult result = container.execInContainer(command.toArray(String[]::new));
             if (result.getExitCode() != 0) {

@@ -3,6 +3,7 @@ package io.fleetlake.stack.containers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.trino.TrinoUser;
 import io.fleetlake.stack.EmbeddedStack;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackPort;
@@ -23,7 +24,9 @@ import org.testcontainers.containers.PostgreSQLContainer;
 class ContainerServersTest {
     private final StackSettings settings = StackSettings.from(
             ConfigSource.of(Map.of(StackSettings.FREE_PORTS, "true")), Path.of("target", "container-servers-test"));
-    private final ContainerServers servers = new ContainerServers(settings, 25432, "pg-secret");
+    // The checkout: the module's parent folder, where Maven runs the tests.
+    private final FleetHome home = new FleetHome(Path.of(".."), "0");
+    private final ContainerServers servers = new ContainerServers(settings, home, 25432, "pg-secret");
     private final Map<String, ContainerComponent> components = servers.components().stream()
             .map(ContainerComponent.class::cast)
             .collect(Collectors.toMap(Component::name, Function.identity()));
@@ -43,14 +46,18 @@ class ContainerServersTest {
     }
 
     @Test
-    void eachContainerPublishesOnePortOnTheHostPortTheSettingsChose() {
+    void eachContainerPublishesItsPortsOnTheHostPortsTheSettingsChose() {
         String host = settings.host();
         assertBinding(FleetStack.KAFKA, host + ":" + settings.port(StackPort.KAFKA) + ":9092/tcp", 9092);
         assertBinding(FleetStack.S3, host + ":" + settings.port(StackPort.S3) + ":9000/tcp", 9000);
         assertBinding(FleetStack.MQTT, host + ":" + settings.port(StackPort.MQTT) + ":1883/tcp", 1883);
         assertBinding(FleetStack.REDIS, host + ":" + settings.port(StackPort.REDIS) + ":6379/tcp", 6379);
-        assertBinding(FleetStack.TRINO, host + ":" + settings.port(StackPort.TRINO) + ":8080/tcp", 8080);
         assertBinding(ContainerDefinitions.POSTGRES, host + ":25432:5432/tcp", 5432);
+        assertThat(container(FleetStack.TRINO).getPortBindings())
+                .containsExactlyInAnyOrder(
+                        host + ":" + settings.port(StackPort.TRINO) + ":8080/tcp",
+                        host + ":" + settings.port(StackPort.TRINO_HTTPS) + ":8443/tcp");
+        assertThat(container(FleetStack.TRINO).getExposedPorts()).containsExactlyInAnyOrder(8080, 8443);
         assertThat(components.get(FleetStack.KAFKA).endpoint())
                 .isEqualTo("PLAINTEXT://" + settings.kafkaBootstrapServers());
         assertThat(components.get(FleetStack.TRINO).endpoint()).isEqualTo(settings.trinoJdbcUrl());
@@ -67,6 +74,11 @@ class ContainerServersTest {
         assertThat(minio.getEnvMap()).containsEntry("MINIO_SITE_REGION", settings.s3Region());
         assertThat(minio.getNetworkAliases()).contains("minio");
         assertThat(container(FleetStack.TRINO).getNetwork()).isSameAs(minio.getNetwork());
+        assertThat(container(FleetStack.TRINO).getEnvMap())
+                .containsAllEntriesOf(Map.of(
+                        "TRINO_ADMIN_PASSWORD", settings.trinoSecrets().password(TrinoUser.ADMIN),
+                        "TRINO_SHARED_SECRET", settings.trinoSecrets().sharedSecret()))
+                .containsKey("TRINO_KEYSTORE_PASSWORD");
         assertThat(container(FleetStack.REDIS).getCommandParts())
                 .containsExactlyElementsOf(ContainerDefinitions.redisCommand(settings));
         PostgreSQLContainer<?> postgres = (PostgreSQLContainer<?>) container(ContainerDefinitions.POSTGRES);
@@ -96,13 +108,13 @@ class ContainerServersTest {
 
     @Test
     void aFreshProviderPicksAPostgresPortNoOtherServerUses() {
-        ContainerServers fresh = ContainerServers.create(settings);
+        ContainerServers fresh = ContainerServers.create(settings, home);
 
         String url = fresh.catalogDatabase().configuration().get("catalog.jdbc-url");
         int port = Integer.parseInt(url.replaceAll(".*:(\\d+)/catalog", "$1"));
         assertThat(settings.ports().values()).doesNotContain(port);
         assertThat(fresh.catalogDatabase().configuration().get("catalog.jdbc-password"))
-                .isNotEqualTo(ContainerServers.create(settings)
+                .isNotEqualTo(ContainerServers.create(settings, home)
                         .catalogDatabase()
                         .configuration()
                         .get("catalog.jdbc-password"));

@@ -67,7 +67,7 @@ public enum StackProvider {
     }
 
     StackServers servers(StackSettings settings, FleetHome home) {
-        return this == CONTAINERS ? ContainerServers.create(settings) : new EmbeddedServers(settings, home);
+        return this == CONTAINERS ? ContainerServers.create(settings, home) : new EmbeddedServers(settings, home);
     }
 
     static String noDockerEngineMessage(String reason) {
