@@ -14,14 +14,16 @@ import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.trino.EmbeddedTrinoSecrets;
 import io.fleetlake.trino.TrinoEtc;
+import io.fleetlake.trino.TrinoServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -210,11 +212,13 @@ final class TrinoContainerDefinitions {
      */
     static byte[] keyStore(StackSettings settings, char[] password) {
         requireNonNull(password, "password is null");
-        LocalCertificateAuthority.TlsFiles tls = LocalCertificateAuthority.ensure(
-                settings.trinoSecrets().tlsDirectory(),
-                List.of(settings.host(), "localhost"),
-                Clock.systemUTC(),
-                "Trino");
+        LocalCertificateAuthority.TlsFiles tls;
+        try {
+            tls = TrinoServer.ensureCertificate(
+                    settings.trinoSecrets().tlsDirectory(), InetAddress.getByName(settings.host()));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("The stack's host " + settings.host() + " does not resolve", e);
+        }
         KeyStore store = LocalCertificateAuthority.keyStore(tls, password);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
