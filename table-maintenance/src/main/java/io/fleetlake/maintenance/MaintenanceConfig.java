@@ -98,13 +98,8 @@ public final class MaintenanceConfig {
                     + ": the Iceberg REST catalog, such as http://127.0.0.1:8181 (environment variable "
                     + ConfigSource.environmentName(CATALOG_URI) + ")");
         }
-        this.catalogCredential = source.string(CATALOG_CREDENTIAL).map(value -> {
-            try {
-                return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage(), e);
-            }
-        });
+        this.catalogCredential =
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value));
         this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
         this.s3Storage = S3StorageConfig.from(source, "maintenance");
         this.tables = source.string(TABLES).map(MaintenanceConfig::tables).orElse(DEFAULT_TABLES);
