@@ -78,13 +78,13 @@ class DeploymentAgreementTest {
     void pipelineTrinoCatalogAndCheckpointsUseTheSameS3Storage() {
         URI minio = URI.create("http://" + MINIO + ":" + MINIO_S3_PORT);
 
-        assertThat(catalog.s3Endpoint()).contains(minio);
+        assertThat(catalog.s3Storage().endpoint()).contains(minio);
         assertThat(pipeline.s3Endpoint()).isEqualTo(minio);
         assertThat(trino).containsEntry("s3.endpoint", minio.toString());
         assertThat(flink).containsEntry("s3.endpoint", minio.toString());
 
-        assertThat(pipeline.s3Region()).isEqualTo(catalog.s3Region());
-        assertThat(trino).containsEntry("s3.region", catalog.s3Region());
+        assertThat(pipeline.s3Region()).isEqualTo(catalog.s3Storage().region());
+        assertThat(trino).containsEntry("s3.region", catalog.s3Storage().region());
     }
 
     /**
@@ -102,8 +102,8 @@ class DeploymentAgreementTest {
                 setUp,
                 script,
                 "catalog",
-                catalog.s3AccessKey().orElseThrow(),
-                catalog.s3SecretKey().orElseThrow());
+                catalog.s3Storage().accessKey().orElseThrow(),
+                catalog.s3Storage().secretKey().orElseThrow());
         assertServiceUser(
                 setUp,
                 script,

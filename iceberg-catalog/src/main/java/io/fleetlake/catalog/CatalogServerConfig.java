@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.S3StorageConfig;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -278,24 +277,9 @@ public final class CatalogServerConfig {
         return ioImplementation.equals(S3_FILE_IO);
     }
 
-    public Optional<URI> s3Endpoint() {
-        return s3Storage.endpoint();
-    }
-
-    public Optional<String> s3AccessKey() {
-        return s3Storage.accessKey();
-    }
-
-    public Optional<String> s3SecretKey() {
-        return s3Storage.secretKey();
-    }
-
-    public String s3Region() {
-        return s3Storage.region();
-    }
-
-    public boolean s3PathStyleAccess() {
-        return s3Storage.pathStyleAccess();
+    /** How S3FileIO reaches the storage under the tables: the {@code catalog.s3-*} keys. */
+    public S3StorageConfig s3Storage() {
+        return s3Storage;
     }
 
     /**

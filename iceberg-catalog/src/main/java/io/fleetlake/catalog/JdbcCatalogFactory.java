@@ -2,6 +2,7 @@ package io.fleetlake.catalog;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.config.S3StorageConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.iceberg.CatalogProperties;
@@ -52,18 +53,20 @@ final class JdbcCatalogFactory {
         }
         if (config.usesS3FileIo()) {
             properties.putAll(storageLocationProperties(config));
-            config.s3AccessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
-            config.s3SecretKey().ifPresent(key -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, key));
+            S3StorageConfig storage = config.s3Storage();
+            storage.accessKey().ifPresent(key -> properties.put(S3FileIOProperties.ACCESS_KEY_ID, key));
+            storage.secretKey().ifPresent(key -> properties.put(S3FileIOProperties.SECRET_ACCESS_KEY, key));
         }
         return properties;
     }
 
     /** Where S3FileIO finds the storage: endpoint, addressing style and region, without credentials. */
     static Map<String, String> storageLocationProperties(CatalogServerConfig config) {
+        S3StorageConfig storage = config.s3Storage();
         Map<String, String> properties = new LinkedHashMap<>();
-        config.s3Endpoint().ifPresent(endpoint -> properties.put(S3FileIOProperties.ENDPOINT, endpoint.toString()));
-        properties.put(S3FileIOProperties.PATH_STYLE_ACCESS, String.valueOf(config.s3PathStyleAccess()));
-        properties.put(AwsClientProperties.CLIENT_REGION, config.s3Region());
+        storage.endpoint().ifPresent(endpoint -> properties.put(S3FileIOProperties.ENDPOINT, endpoint.toString()));
+        properties.put(S3FileIOProperties.PATH_STYLE_ACCESS, String.valueOf(storage.pathStyleAccess()));
+        properties.put(AwsClientProperties.CLIENT_REGION, storage.region());
         return properties;
     }
 }

@@ -31,11 +31,11 @@ class CatalogServerConfigTest {
         assertThat(config.warehouse()).isEqualTo("s3://warehouse/");
         assertThat(config.ioImplementation()).isEqualTo("org.apache.iceberg.aws.s3.S3FileIO");
         assertThat(config.usesS3FileIo()).isTrue();
-        assertThat(config.s3Endpoint()).contains(URI.create("http://127.0.0.1:9000"));
-        assertThat(config.s3AccessKey()).isEmpty();
-        assertThat(config.s3SecretKey()).isEmpty();
-        assertThat(config.s3Region()).isEqualTo("us-east-1");
-        assertThat(config.s3PathStyleAccess()).isTrue();
+        assertThat(config.s3Storage().endpoint()).contains(URI.create("http://127.0.0.1:9000"));
+        assertThat(config.s3Storage().accessKey()).isEmpty();
+        assertThat(config.s3Storage().secretKey()).isEmpty();
+        assertThat(config.s3Storage().region()).isEqualTo("us-east-1");
+        assertThat(config.s3Storage().pathStyleAccess()).isTrue();
         assertThat(config.bootstrapTables()).isTrue();
         assertThat(config.authentication()).isEqualTo(CatalogServerConfig.Authentication.OAUTH2);
         assertThat(config.clientsFile()).contains(Path.of("/var/lib/catalog/clients.properties"));
@@ -167,11 +167,11 @@ class CatalogServerConfigTest {
         assertThat(config.jdbcUser()).contains("iceberg");
         assertThat(config.jdbcPassword()).contains("database-secret");
         assertThat(config.warehouse()).isEqualTo("s3a://lake/tables");
-        assertThat(config.s3Endpoint()).contains(URI.create("https://storage:9443"));
-        assertThat(config.s3AccessKey()).contains("access");
-        assertThat(config.s3SecretKey()).contains("storage-secret");
-        assertThat(config.s3Region()).isEqualTo("eu-west-1");
-        assertThat(config.s3PathStyleAccess()).isFalse();
+        assertThat(config.s3Storage().endpoint()).contains(URI.create("https://storage:9443"));
+        assertThat(config.s3Storage().accessKey()).contains("access");
+        assertThat(config.s3Storage().secretKey()).contains("storage-secret");
+        assertThat(config.s3Storage().region()).isEqualTo("eu-west-1");
+        assertThat(config.s3Storage().pathStyleAccess()).isFalse();
         assertThat(config.bootstrapTables()).isFalse();
     }
 
@@ -192,7 +192,7 @@ class CatalogServerConfigTest {
                 CatalogServerConfig.WAREHOUSE, "memory://warehouse")));
 
         assertThat(config.usesS3FileIo()).isFalse();
-        assertThat(config.s3Endpoint()).isEmpty();
+        assertThat(config.s3Storage().endpoint()).isEmpty();
     }
 
     @Test

@@ -342,9 +342,7 @@ public record FleetSimulatorConfig(
 
     private static void require(boolean valid, String key, Object value, String expected) {
         if (!valid) {
-            throw new ConfigException("Invalid configuration " + key + " = '" + value + "': expected " + expected
-                    + " (set it in the configuration file, the environment variable "
-                    + ConfigSource.environmentName(key) + " or with --set " + key + "=...)");
+            throw ConfigException.invalidValue(key, value, expected);
         }
     }
 }

@@ -2,7 +2,6 @@ package io.fleetlake.spark;
 
 import static java.util.Objects.requireNonNull;
 
-import io.fleetlake.model.catalog.CatalogAuthentication;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -81,18 +80,8 @@ public final class LocalSparkSession {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(CATALOG_PREFIX, "org.apache.iceberg.spark.SparkCatalog");
         settings.put(CATALOG_PREFIX + ".type", "rest");
-        settings.put(CATALOG_PREFIX + ".uri", config.catalogUri().toString());
-        settings.put(CATALOG_PREFIX + ".warehouse", config.warehouse());
-        settings.put(CATALOG_PREFIX + ".io-impl", "org.apache.iceberg.aws.s3.S3FileIO");
-        settings.put(CATALOG_PREFIX + ".s3.endpoint", config.s3Endpoint().toString());
-        // S3-compatible servers such as S3Proxy serve buckets under the path, not as a host name.
-        settings.put(CATALOG_PREFIX + ".s3.path-style-access", "true");
-        config.s3AccessKey().ifPresent(key -> settings.put(CATALOG_PREFIX + ".s3.access-key-id", key));
-        config.s3SecretKey().ifPresent(key -> settings.put(CATALOG_PREFIX + ".s3.secret-access-key", key));
-        settings.put(CATALOG_PREFIX + ".client.region", config.s3Region());
-        config.catalogCredential().ifPresent(credential -> CatalogAuthentication.clientProperties(
-                        config.catalogUri().toString(), credential)
-                .forEach((key, value) -> settings.put(CATALOG_PREFIX + "." + key, value)));
+        // The client's properties as the pipeline and the maintenance give them, under the catalog's prefix.
+        config.catalogClient().toMap().forEach((key, value) -> settings.put(CATALOG_PREFIX + "." + key, value));
         return settings;
     }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.model.catalog.CatalogClientProperties;
 import io.fleetlake.model.catalog.CatalogCredential;
 import java.net.URI;
 import java.util.Optional;
@@ -51,7 +52,6 @@ public record SparkCatalogConfig(
     private static final Set<String> HTTP_SCHEMES = Set.of("http", "https");
     // The driver binds to 127.0.0.1, so only local masters can work: local, local[N], local[*], local[N,retries].
     private static final Pattern LOCAL_MASTER = Pattern.compile("local(\\[(\\d+|\\*)(,\\d+)?])?");
-    private static final String REDACTED = "<redacted>";
 
     public SparkCatalogConfig {
         requireNonNull(catalogUri, "catalogUri is null");
@@ -104,12 +104,20 @@ public record SparkCatalogConfig(
 
     @Override
     public String toString() {
-        return "catalogUri=" + catalogUri + ", catalogCredential="
-                + catalogCredential.map(CatalogCredential::clientId).orElse("<none>") + ", warehouse=" + warehouse
-                + ", s3Endpoint=" + s3Endpoint
-                + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
-                + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
-                + ", master=" + master;
+        return catalogClient().describe() + ", master=" + master;
+    }
+
+    /** The Iceberg REST catalog client of the jobs, with S3FileIO on the S3-compatible storage, buckets by path. */
+    public CatalogClientProperties catalogClient() {
+        return new CatalogClientProperties(
+                catalogUri.toString(),
+                warehouse,
+                Optional.of(s3Endpoint.toString()),
+                true,
+                s3AccessKey,
+                s3SecretKey,
+                s3Region,
+                catalogCredential);
     }
 
     private static void requireText(String key, String value) {

@@ -259,11 +259,7 @@ public final class EmbeddedStack implements AutoCloseable {
         Component component = component(name);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            Optional<ComponentStatus> status = supervisor.status(name);
-            if (status.isPresent() && status.get().state() == ComponentStatus.State.GAVE_UP) {
-                throw new StackException("The supervisor gave up on " + name + ": "
-                        + status.get().lastFailure().orElse("unknown failure"));
-            }
+            Optional<ComponentStatus> status = statusUnlessGivenUp(name);
             if (status.isPresent()
                     && status.get().restarts() > restartsBefore
                     && status.get().state() == ComponentStatus.State.RUNNING
@@ -288,11 +284,7 @@ public final class EmbeddedStack implements AutoCloseable {
         Component component = component(name);
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!component.isHealthy()) {
-            Optional<ComponentStatus> status = supervisor.status(name);
-            if (status.isPresent() && status.get().state() == ComponentStatus.State.GAVE_UP) {
-                throw new StackException("The supervisor gave up on " + name + ": "
-                        + status.get().lastFailure().orElse("unknown failure"));
-            }
+            Optional<ComponentStatus> status = statusUnlessGivenUp(name);
             if (System.nanoTime() - deadline > 0) {
                 throw new StackException(name + " is not healthy " + timeout.toSeconds() + " s after it was needed"
                         + status.flatMap(ComponentStatus::lastFailure)
@@ -302,6 +294,20 @@ public final class EmbeddedStack implements AutoCloseable {
             }
             waitBriefly("waiting for " + name);
         }
+    }
+
+    /**
+     * The supervisor's status of {@code name}; empty when it is not supervised.
+     *
+     * @throws StackException when the supervisor gave up on it: no wait for it can end then
+     */
+    private Optional<ComponentStatus> statusUnlessGivenUp(String name) {
+        Optional<ComponentStatus> status = supervisor.status(name);
+        if (status.isPresent() && status.get().state() == ComponentStatus.State.GAVE_UP) {
+            throw new StackException("The supervisor gave up on " + name + ": "
+                    + status.get().lastFailure().orElse("unknown failure"));
+        }
+        return status;
     }
 
     /** How often the supervisor has restarted {@code name} since the stack started; 0 when it is not supervised. */

@@ -4,14 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
+import io.fleetlake.stack.process.ComponentConfigurationFile;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -122,26 +118,10 @@ final class JavaComponents {
     }
 
     private static void writeConfiguration(Path file, Map<String, String> configuration) {
-        try {
-            Files.createDirectories(file.getParent());
-            if (!Files.exists(file)) {
-                Files.createFile(
-                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            }
-            try (Writer writer = Files.newBufferedWriter(file)) {
-                writer.write(
-                        "# Written by the embedded stack at every start; set keys in the stack's configuration.\n");
-                for (Map.Entry<String, String> entry : configuration.entrySet()) {
-                    writer.write(entry.getKey() + "=" + escape(entry.getValue()) + "\n");
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + file, e);
-        }
-    }
-
-    private static String escape(String value) {
-        return value.replace("\\", "\\\\");
+        ComponentConfigurationFile.write(
+                file,
+                List.of("Written by the embedded stack at every start; set keys in the stack's configuration."),
+                configuration);
     }
 
     /**

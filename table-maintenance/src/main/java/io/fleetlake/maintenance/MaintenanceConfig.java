@@ -98,13 +98,8 @@ public final class MaintenanceConfig {
                     + ": the Iceberg REST catalog, such as http://127.0.0.1:8181 (environment variable "
                     + ConfigSource.environmentName(CATALOG_URI) + ")");
         }
-        this.catalogCredential = source.string(CATALOG_CREDENTIAL).map(value -> {
-            try {
-                return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException(e.getMessage(), e);
-            }
-        });
+        this.catalogCredential =
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value));
         this.warehouse = source.string(WAREHOUSE, DEFAULT_WAREHOUSE);
         this.s3Storage = S3StorageConfig.from(source, "maintenance");
         this.tables = source.string(TABLES).map(MaintenanceConfig::tables).orElse(DEFAULT_TABLES);
@@ -203,30 +198,17 @@ public final class MaintenanceConfig {
         return warehouse;
     }
 
-    /** The S3 endpoint when clients reach the storage under another address than the catalog announces. */
-    public Optional<URI> s3Endpoint() {
-        return s3Storage.endpoint();
+    /**
+     * How the maintenance reaches the storage under the tables (the {@code maintenance.s3-*} keys); its endpoint is
+     * set when clients reach the storage under another address than the catalog announces.
+     */
+    public S3StorageConfig s3Storage() {
+        return s3Storage;
     }
 
     /** The maintenance's OAuth2 client credentials for the catalog (a maintainer's); empty without authentication. */
     public Optional<CatalogCredential> catalogCredential() {
         return catalogCredential;
-    }
-
-    public Optional<String> s3AccessKey() {
-        return s3Storage.accessKey();
-    }
-
-    public Optional<String> s3SecretKey() {
-        return s3Storage.secretKey();
-    }
-
-    public String s3Region() {
-        return s3Storage.region();
-    }
-
-    public boolean s3PathStyleAccess() {
-        return s3Storage.pathStyleAccess();
     }
 
     /** The tables maintained, in order. */

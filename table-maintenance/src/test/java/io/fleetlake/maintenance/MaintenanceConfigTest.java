@@ -22,12 +22,12 @@ class MaintenanceConfigTest {
 
         assertThat(config.catalogUri()).isEqualTo(URI.create("http://127.0.0.1:8181"));
         assertThat(config.warehouse()).isEqualTo("s3://warehouse/");
-        assertThat(config.s3Endpoint()).isEmpty();
-        assertThat(config.s3AccessKey()).isEmpty();
+        assertThat(config.s3Storage().endpoint()).isEmpty();
+        assertThat(config.s3Storage().accessKey()).isEmpty();
         assertThat(config.catalogCredential()).isEmpty();
-        assertThat(config.s3SecretKey()).isEmpty();
-        assertThat(config.s3Region()).isEqualTo("us-east-1");
-        assertThat(config.s3PathStyleAccess()).isTrue();
+        assertThat(config.s3Storage().secretKey()).isEmpty();
+        assertThat(config.s3Storage().region()).isEqualTo("us-east-1");
+        assertThat(config.s3Storage().pathStyleAccess()).isTrue();
         assertThat(config.tables())
                 .containsExactly(
                         TableIdentifier.of("fleet", "positions"),
@@ -75,11 +75,11 @@ class MaintenanceConfigTest {
 
         assertThat(config.catalogUri()).isEqualTo(URI.create("https://catalog:8181"));
         assertThat(config.warehouse()).isEqualTo("s3://lake/");
-        assertThat(config.s3Endpoint()).contains(URI.create("http://minio:9000"));
-        assertThat(config.s3AccessKey()).contains("fleet");
-        assertThat(config.s3SecretKey()).contains("secret");
-        assertThat(config.s3Region()).isEqualTo("eu-west-1");
-        assertThat(config.s3PathStyleAccess()).isFalse();
+        assertThat(config.s3Storage().endpoint()).contains(URI.create("http://minio:9000"));
+        assertThat(config.s3Storage().accessKey()).contains("fleet");
+        assertThat(config.s3Storage().secretKey()).contains("secret");
+        assertThat(config.s3Storage().region()).isEqualTo("eu-west-1");
+        assertThat(config.s3Storage().pathStyleAccess()).isFalse();
         assertThat(config.tables())
                 .isEqualTo(List.of(TableIdentifier.of("fleet", "positions"), TableIdentifier.of("other", "table")));
         assertThat(config.interval()).isEqualTo(Duration.ofMinutes(10));

@@ -7,6 +7,7 @@ import io.fleetlake.common.config.ConfigSource;
 import io.fleetlake.common.config.KafkaSaslCredentials;
 import io.fleetlake.flink.rest.FlinkRestStores;
 import io.fleetlake.model.RedisKeys;
+import io.fleetlake.model.catalog.CatalogClientProperties;
 import io.fleetlake.model.catalog.CatalogCredential;
 import io.fleetlake.validation.ValidationRules;
 import java.net.URI;
@@ -307,6 +308,22 @@ public record FleetPipelineConfig(
     }
 
     /**
+     * The Iceberg REST catalog client of the pipeline's table sinks, with S3FileIO on the S3-compatible storage:
+     * buckets addressed by path, as S3-compatible servers such as S3Proxy serve them.
+     */
+    public CatalogClientProperties catalogClient() {
+        return new CatalogClientProperties(
+                catalogUri.toString(),
+                warehouse,
+                Optional.of(s3Endpoint.toString()),
+                true,
+                s3AccessKey,
+                s3SecretKey,
+                s3Region,
+                catalogCredential);
+    }
+
+    /**
      * The checkpoint directory of the pipeline's own MiniCluster, which it needs to resume after a restart; a Flink
      * cluster has its checkpoint storage in its own configuration instead.
      */
@@ -321,12 +338,8 @@ public record FleetPipelineConfig(
     @Override
     public String toString() {
         return "FleetPipelineConfig{kafkaBootstrapServers=" + kafkaBootstrapServers + ", consumerGroup="
-                + consumerGroup + ", catalogUri=" + catalogUri + ", catalogCredential="
-                + catalogCredential.map(CatalogCredential::clientId).orElse("<none>") + ", warehouse=" + warehouse
-                + ", s3Endpoint="
-                + s3Endpoint + ", s3AccessKey=" + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
-                + s3SecretKey.map(secret -> REDACTED).orElse("<default chain>") + ", s3Region=" + s3Region
-                + ", redisUri=" + redactUserInfo(redisUri) + ", redisVehicleTtl=" + redisVehicleTtl
+                + consumerGroup + ", " + catalogClient().describe() + ", redisUri=" + redactUserInfo(redisUri)
+                + ", redisVehicleTtl=" + redisVehicleTtl
                 + ", checkpointInterval=" + checkpointInterval
                 + ", checkpointDirectory="
                 + checkpointDirectory.map(Path::toString).orElse("<none>") + ", parallelism=" + parallelism

@@ -1,5 +1,6 @@
 package io.fleetlake.flink.sinks;
 
+import static io.fleetlake.flink.sinks.SourceHeaders.header;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.RawRecord;
@@ -15,7 +16,6 @@ import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.metrics.Counter;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * A rejected record as a dead letter, ready to be reprocessed: the original key and value byte for byte, the original
@@ -90,9 +90,7 @@ public final class DeadLetterSerializationSchema implements KafkaRecordSerializa
         }
         headers.add(header(MessageHeaders.DLQ_REASON, record.reason().name()));
         headers.add(header(MessageHeaders.DLQ_DETAIL, bounded(record.detail(), MAX_DETAIL_CHARS)));
-        headers.add(header(MessageHeaders.DLQ_SOURCE_TOPIC, source.topic()));
-        headers.add(header(MessageHeaders.DLQ_SOURCE_PARTITION, Integer.toString(source.partition())));
-        headers.add(header(MessageHeaders.DLQ_SOURCE_OFFSET, Long.toString(source.offset())));
+        SourceHeaders.addReadFrom(headers, source);
         headers.add(header(
                 MessageHeaders.DLQ_REJECTED_AT,
                 Long.toString(record.rejectedAt().toEpochMilli())));
@@ -132,9 +130,5 @@ public final class DeadLetterSerializationSchema implements KafkaRecordSerializa
 
     private static String bounded(String text, int maxChars) {
         return text.length() <= maxChars ? text : text.substring(0, maxChars - 3) + "...";
-    }
-
-    private static Header header(String name, String value) {
-        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -9,7 +9,6 @@ import io.fleetlake.flink.records.VehicleMinute;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.VehicleMinuteColumns;
-import io.fleetlake.model.catalog.CatalogClientProperties;
 import io.fleetlake.model.restore.FlinkCommit;
 import java.io.Closeable;
 import java.io.IOException;
@@ -17,7 +16,6 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Function;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -204,16 +202,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
 
     /** The Iceberg catalog properties of the REST catalog with S3FileIO on S3-compatible storage. */
     static Map<String, String> catalogProperties(FleetPipelineConfig config) {
-        return new CatalogClientProperties(
-                        config.catalogUri().toString(),
-                        config.warehouse(),
-                        Optional.of(config.s3Endpoint().toString()),
-                        true,
-                        config.s3AccessKey(),
-                        config.s3SecretKey(),
-                        config.s3Region(),
-                        config.catalogCredential())
-                .toMap();
+        return config.catalogClient().toMap();
     }
 
     /** Converts in a map of its own (uid {@code rowsUid}), chained to the writer, then writes. */

@@ -1,5 +1,6 @@
 package io.fleetlake.flink.sinks;
 
+import static io.fleetlake.flink.sinks.SourceHeaders.header;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.records.EnrichedPosition;
@@ -11,7 +12,6 @@ import java.util.List;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
  * A position that arrived after its window closed, as a record of the late-positions topic: the original payload
@@ -40,9 +40,7 @@ public final class LatePositionSerializationSchema implements KafkaRecordSeriali
         if (source.mqttReceivedAt() != null) {
             headers.add(header(MessageHeaders.MQTT_RECEIVED_AT, Long.toString(source.mqttReceivedAt())));
         }
-        headers.add(header(MessageHeaders.DLQ_SOURCE_TOPIC, source.topic()));
-        headers.add(header(MessageHeaders.DLQ_SOURCE_PARTITION, Integer.toString(source.partition())));
-        headers.add(header(MessageHeaders.DLQ_SOURCE_OFFSET, Long.toString(source.offset())));
+        SourceHeaders.addReadFrom(headers, source);
         headers.add(header(
                 MessageHeaders.LATE_EVENT_TIME,
                 Long.toString(late.position().eventTime().toEpochMilli())));
@@ -53,9 +51,5 @@ public final class LatePositionSerializationSchema implements KafkaRecordSeriali
                 late.vehicleId().getBytes(StandardCharsets.UTF_8),
                 source.value(),
                 headers);
-    }
-
-    private static Header header(String name, String value) {
-        return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -58,6 +58,20 @@ public record CatalogClientProperties(
         return properties;
     }
 
+    /**
+     * The settings as the components' {@code toString} write them, the secret key redacted and the credential by its
+     * client id: {@code catalogUri=..., catalogCredential=..., warehouse=..., s3Endpoint=..., s3AccessKey=...,
+     * s3SecretKey=<redacted>, s3Region=...}; an absent credential or endpoint as {@code <none>}, absent keys as
+     * {@code <default chain>} (the AWS default credential chain).
+     */
+    public String describe() {
+        return "catalogUri=" + catalogUri + ", catalogCredential="
+                + credential.map(CatalogCredential::clientId).orElse("<none>") + ", warehouse=" + warehouse
+                + ", s3Endpoint=" + s3Endpoint.orElse("<none>") + ", s3AccessKey="
+                + s3AccessKey.orElse("<default chain>") + ", s3SecretKey="
+                + s3SecretKey.map(secret -> "<redacted>").orElse("<default chain>") + ", s3Region=" + s3Region;
+    }
+
     @Override
     public String toString() {
         // The record's own toString would print the secret key and the credential.

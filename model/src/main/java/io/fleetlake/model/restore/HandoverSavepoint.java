@@ -4,14 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.PipelineMode;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -56,15 +52,11 @@ public final class HandoverSavepoint {
     /** The newest handover savepoint, or empty when no graceful stop left one here. */
     public Optional<RestorePoint> read() {
         Path file = directory.resolve(RECORD_FILE);
-        if (!Files.isRegularFile(file)) {
+        Optional<Properties> record = PropertiesRecordFile.read(file);
+        if (record.isEmpty()) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + file, e);
-        }
+        Properties properties = record.get();
         try {
             return Optional.of(new RestorePoint(
                     required(properties, "job-id", file),
@@ -96,20 +88,11 @@ public final class HandoverSavepoint {
         properties.setProperty("completed-at", savepoint.completedAt().toString());
         properties.setProperty("location", savepoint.location());
         properties.setProperty("mode", savepoint.mode().toString());
-        Path file = directory.resolve(RECORD_FILE);
-        try {
-            Files.createDirectories(directory);
-            Path next = Files.createTempFile(directory, RECORD_FILE, ".next");
-            try (Writer writer = Files.newBufferedWriter(next, StandardCharsets.UTF_8)) {
-                properties.store(
-                        writer,
-                        "The savepoint the pipeline was stopped with last; the next start restores it"
-                                + " if nothing was committed after it");
-            }
-            Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + file, e);
-        }
+        PropertiesRecordFile.write(
+                directory.resolve(RECORD_FILE),
+                properties,
+                "The savepoint the pipeline was stopped with last; the next start restores it"
+                        + " if nothing was committed after it");
         return deleteAllBut(localPath(savepoint.location()));
     }
 

@@ -51,4 +51,40 @@ class CatalogClientPropertiesTest {
                 .containsEntry("oauth2-server-uri", "http://catalog:8181/v1/oauth/tokens");
         assertThat(properties.toString()).doesNotContain("secret");
     }
+
+    @Test
+    void describeNamesTheCredentialByItsClientIdAndRedactsTheSecretKey() {
+        CatalogClientProperties properties = new CatalogClientProperties(
+                "http://catalog:8181",
+                "s3://warehouse/",
+                Optional.of("http://minio:9000"),
+                true,
+                Optional.of("fleet-access"),
+                Optional.of("storage-secret"),
+                "eu-west-1",
+                Optional.of(new CatalogCredential("fleet-writer", "writer-secret")));
+
+        assertThat(properties.describe())
+                .isEqualTo("catalogUri=http://catalog:8181, catalogCredential=fleet-writer, warehouse=s3://warehouse/,"
+                        + " s3Endpoint=http://minio:9000, s3AccessKey=fleet-access, s3SecretKey=<redacted>,"
+                        + " s3Region=eu-west-1");
+    }
+
+    @Test
+    void describeSaysWhatIsAbsent() {
+        CatalogClientProperties properties = new CatalogClientProperties(
+                "http://127.0.0.1:8181",
+                "s3://warehouse/",
+                Optional.empty(),
+                true,
+                Optional.empty(),
+                Optional.empty(),
+                "us-east-1",
+                Optional.empty());
+
+        assertThat(properties.describe())
+                .isEqualTo("catalogUri=http://127.0.0.1:8181, catalogCredential=<none>, warehouse=s3://warehouse/,"
+                        + " s3Endpoint=<none>, s3AccessKey=<default chain>, s3SecretKey=<default chain>,"
+                        + " s3Region=us-east-1");
+    }
 }

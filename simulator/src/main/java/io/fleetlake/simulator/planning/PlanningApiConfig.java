@@ -117,9 +117,7 @@ public record PlanningApiConfig(
 
     private static void require(boolean valid, String key, Object value, String expected) {
         if (!valid) {
-            throw new ConfigException("Invalid configuration " + key + " = '" + value + "': expected " + expected
-                    + " (set it in the configuration file, the environment variable "
-                    + ConfigSource.environmentName(key) + " or with --set " + key + "=...)");
+            throw ConfigException.invalidValue(key, value, expected);
         }
     }
 }

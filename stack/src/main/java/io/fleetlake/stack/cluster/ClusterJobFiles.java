@@ -4,15 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.flink.rest.FlinkRestClient.Snapshot;
 import io.fleetlake.model.PipelineMode;
+import io.fleetlake.model.restore.PropertiesRecordFile;
 import io.fleetlake.model.restore.RestorePoint;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
@@ -58,15 +56,11 @@ public final class ClusterJobFiles {
     /** The job the stack submitted last, if it ever submitted one in this data folder. */
     public Optional<SubmittedJob> lastSubmitted() {
         Path file = directory.resolve(JOB_FILE);
-        if (!Files.isRegularFile(file)) {
+        Optional<Properties> record = PropertiesRecordFile.read(file);
+        if (record.isEmpty()) {
             return Optional.empty();
         }
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + file, e);
-        }
+        Properties properties = record.get();
         Optional<String> restoredFrom = Optional.ofNullable(properties.getProperty("restored-from"));
         return Optional.of(new SubmittedJob(
                 properties.getProperty("job-id"),
@@ -112,17 +106,10 @@ public final class ClusterJobFiles {
         });
         properties.setProperty("parallelism", Integer.toString(job.parallelism()));
         properties.setProperty("submitted-at", job.submittedAt().toString());
-        Path file = directory.resolve(JOB_FILE);
-        try {
-            Files.createDirectories(directory);
-            Path next = Files.createTempFile(directory, JOB_FILE, ".next");
-            try (Writer writer = Files.newBufferedWriter(next, StandardCharsets.UTF_8)) {
-                properties.store(writer, "The pipeline job the stack submitted last; written at every submission");
-            }
-            Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + file, e);
-        }
+        PropertiesRecordFile.write(
+                directory.resolve(JOB_FILE),
+                properties,
+                "The pipeline job the stack submitted last; written at every submission");
     }
 
     /**

@@ -86,13 +86,7 @@ public final class ExporterConfig {
                 list(source.string(CONSUMER_GROUPS, DEFAULT_CONSUMER_GROUP)),
                 source.requiredString(REDIS_URI),
                 source.requiredString(CATALOG_URI),
-                source.string(CATALOG_CREDENTIAL).map(value -> {
-                    try {
-                        return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-                    } catch (IllegalArgumentException e) {
-                        throw new ConfigException(e.getMessage(), e);
-                    }
-                }),
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)),
                 source.requiredString(CONNECT_URI),
                 source.string(CONNECT_PASSWORD)
                         .map(password -> new BasicCredentials(ConnectRestPrincipals.MONITOR, password)),

@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -26,7 +25,6 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * The lag of a consumer group, per partition, in records and in seconds.
@@ -61,15 +59,9 @@ public final class ConsumerLagInspector implements AutoCloseable {
         adminProperties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
         adminProperties.putAll(clientSecurity);
         this.admin = Admin.create(adminProperties);
-        Properties consumerProperties = new Properties();
-        consumerProperties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        consumerProperties.put(ConsumerConfig.CLIENT_ID_CONFIG, "fleet-lag-inspector-" + UUID.randomUUID());
-        consumerProperties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        consumerProperties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        Properties consumerProperties =
+                KafkaInspector.consumerProperties("fleet-lag-inspector-", bootstrapServers, clientSecurity);
         consumerProperties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
-        consumerProperties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        consumerProperties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        consumerProperties.putAll(clientSecurity);
         this.consumer = new KafkaConsumer<>(consumerProperties);
     }
 

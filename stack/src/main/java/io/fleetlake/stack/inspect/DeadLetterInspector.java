@@ -12,15 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
-import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * Dead letters by reason: the committed records of {@value Topics#DLQ_POSITIONS} counted by their {@code dlq.reason}
@@ -97,16 +94,7 @@ public final class DeadLetterInspector {
 
     /** The same, with security settings such as a SASL login ({@code KafkaSaslCredentials}). */
     public static Properties consumerProperties(String bootstrapServers, Map<String, String> clientSecurity) {
-        requireNonNull(clientSecurity, "clientSecurity is null");
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "fleet-dead-letters-" + UUID.randomUUID());
-        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        properties.putAll(clientSecurity);
-        return properties;
+        return KafkaInspector.consumerProperties("fleet-dead-letters-", bootstrapServers, clientSecurity);
     }
 
     /**

@@ -84,11 +84,25 @@ public final class KafkaInspector {
     }
 
     private Properties consumerProperties() {
+        return consumerProperties("fleet-inspector-", bootstrapServers, clientSecurity);
+    }
+
+    /**
+     * Properties of a consumer that reads as the pipeline does (read_committed, byte arrays) without a group: every
+     * read assigns its partitions and seeks, commits nothing, and a principal that may read a topic need not own a
+     * group (the compose deployment's monitor owns none). The one recipe of every inspector's consumer.
+     *
+     * @param clientIdPrefix the start of the client id, made unique by a random suffix
+     * @param clientSecurity security settings such as a SASL login ({@code KafkaSaslCredentials}), added last
+     */
+    static Properties consumerProperties(
+            String clientIdPrefix, String bootstrapServers, Map<String, String> clientSecurity) {
+        requireNonNull(clientIdPrefix, "clientIdPrefix is null");
+        requireNonNull(bootstrapServers, "bootstrapServers is null");
+        requireNonNull(clientSecurity, "clientSecurity is null");
         Properties properties = new Properties();
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        // No group: every read assigns its partitions and seeks, and a principal that may read a topic need not own a
-        // group (the compose deployment's monitor owns none).
-        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "fleet-inspector-" + UUID.randomUUID());
+        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, clientIdPrefix + UUID.randomUUID());
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());

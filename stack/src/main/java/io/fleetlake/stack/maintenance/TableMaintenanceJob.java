@@ -6,14 +6,12 @@ import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.stack.FleetStack;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
+import io.fleetlake.stack.process.ComponentConfigurationFile;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,19 +90,6 @@ public final class TableMaintenanceJob {
     private void writeConfiguration(Path file) {
         Map<String, String> configuration = new TreeMap<>(stackKeys(settings));
         settings.configuration().withPrefix(PREFIX).forEach((key, value) -> configuration.put(PREFIX + key, value));
-        try {
-            Files.createDirectories(file.getParent());
-            if (!Files.exists(file)) {
-                Files.createFile(
-                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            }
-            try (Writer writer = Files.newBufferedWriter(file)) {
-                for (Map.Entry<String, String> entry : configuration.entrySet()) {
-                    writer.write(entry.getKey() + "=" + entry.getValue().replace("\\", "\\\\") + "\n");
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot write " + file, e);
-        }
+        ComponentConfigurationFile.write(file, List.of(), configuration);
     }
 }

@@ -1,5 +1,6 @@
 package io.fleetlake.maintenance.run;
 
+import io.fleetlake.common.config.S3StorageConfig;
 import io.fleetlake.maintenance.MaintenanceConfig;
 import io.fleetlake.model.catalog.CatalogClientProperties;
 import java.net.URI;
@@ -17,14 +18,15 @@ public final class CatalogConnection {
     }
 
     static Map<String, String> properties(MaintenanceConfig config) {
+        S3StorageConfig storage = config.s3Storage();
         return new CatalogClientProperties(
                         config.catalogUri().toString(),
                         config.warehouse(),
-                        config.s3Endpoint().map(URI::toString),
-                        config.s3PathStyleAccess(),
-                        config.s3AccessKey(),
-                        config.s3SecretKey(),
-                        config.s3Region(),
+                        storage.endpoint().map(URI::toString),
+                        storage.pathStyleAccess(),
+                        storage.accessKey(),
+                        storage.secretKey(),
+                        storage.region(),
                         config.catalogCredential())
                 .toMap();
     }

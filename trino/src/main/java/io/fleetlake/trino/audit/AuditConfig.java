@@ -140,13 +140,7 @@ public record AuditConfig(
                 source.string(TRINO_USER, DEFAULT_TRINO_USER),
                 source.duration(QUERY_TIMEOUT, DEFAULT_QUERY_TIMEOUT),
                 source.duration(CATALOG_TIMEOUT, DEFAULT_CATALOG_TIMEOUT),
-                source.string(CATALOG_CREDENTIAL).map(value -> {
-                    try {
-                        return CatalogCredential.parse(CATALOG_CREDENTIAL, value);
-                    } catch (IllegalArgumentException e) {
-                        throw new ConfigException(e.getMessage(), e);
-                    }
-                }),
+                source.secret(CATALOG_CREDENTIAL, value -> CatalogCredential.parse(CATALOG_CREDENTIAL, value)),
                 source.string(TRINO_PASSWORD),
                 source.string(TRINO_CA).map(Path::of),
                 source.path(DATA_DIRECTORY, DEFAULT_DATA_DIRECTORY));
