@@ -3,12 +3,12 @@ package io.fleetlake.deployment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.common.config.KafkaSaslCredentials;
+import io.fleetlake.common.process.FreePorts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -122,8 +122,6 @@ final class ComposeKafka {
     }
 
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return FreePorts.pick(InetAddress.getLoopbackAddress());
     }
 }

@@ -13,6 +13,7 @@ import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
 import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5PubAckException;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
 import com.hivemq.client.mqtt.mqtt5.message.publish.puback.Mqtt5PubAckReasonCode;
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.identity.LocalCertificateAuthority;
 import io.fleetlake.identity.mqtt.MosquittoFiles;
 import io.fleetlake.identity.mqtt.PrincipalAdministration;
@@ -20,7 +21,6 @@ import io.fleetlake.identity.mqtt.RegistryFile;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -241,8 +241,6 @@ class MosquittoStartScriptIT {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        }
+        return FreePorts.pick(InetAddress.getLoopbackAddress());
     }
 }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.flink.config.HandoverConfig;
 import io.fleetlake.flink.functions.DecodePositions;
@@ -31,7 +32,6 @@ import io.fleetlake.model.restore.RestoreRefusedException;
 import io.fleetlake.validation.ValidationRules;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -438,8 +438,6 @@ class FleetPipelineTest {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return FreePorts.pick(InetAddress.getLoopbackAddress());
     }
 }

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.config.ConfigException;
 import io.fleetlake.common.config.ConfigSource;
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.identity.SecretFile;
 import io.fleetlake.model.PipelineMode;
 import io.fleetlake.model.trino.TrinoConnectionFactory;
@@ -13,10 +14,8 @@ import io.fleetlake.redis.RedisConnections;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.trino.EmbeddedTrinoSecrets;
 import io.fleetlake.trino.TrinoEtc;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -327,16 +326,10 @@ public record StackSettings(
     }
 
     private static int freePort(String host, Set<Integer> taken) {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-                int port = socket.getLocalPort();
-                if (!taken.contains(port)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot find a free port on " + host, e);
-            }
+        try {
+            return FreePorts.pick(InetAddress.getByName(host), taken);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(HOST + " = " + host + " does not resolve", e);
         }
-        throw new IllegalStateException("Cannot find a free port on " + host);
     }
 }

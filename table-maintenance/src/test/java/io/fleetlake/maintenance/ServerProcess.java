@@ -2,6 +2,7 @@ package io.fleetlake.maintenance;
 
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.identity.IssuedSecret;
 import io.fleetlake.identity.catalog.CatalogClients;
 import io.fleetlake.model.catalog.CatalogAuthentication;
@@ -10,7 +11,6 @@ import io.fleetlake.model.catalog.CatalogRole;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,9 +168,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return FreePorts.pick(InetAddress.getLoopbackAddress());
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.fleetlake.trino;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.process.ChildProcess;
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.common.process.ListeningSockets;
 import io.fleetlake.identity.LocalCertificateAuthority;
 import io.fleetlake.model.trino.TrinoConnectionFactory;
@@ -388,24 +389,11 @@ public final class TrinoServer implements AutoCloseable {
     }
 
     private static int freePort(InetAddress address) {
-        try (ServerSocket socket = new ServerSocket(0, 1, address)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot find a free port on " + address.getHostAddress(), e);
-        }
+        return FreePorts.pick(address);
     }
 
     // Both ports are picked before Trino binds either: the second must not be the first.
     private static int freePort(InetAddress address, int taken) {
-        try (ServerSocket first = new ServerSocket(taken, 1, address)) {
-            return freePort(address);
-        } catch (IOException e) {
-            // Nobody else should hold it yet; pick again until the two differ.
-            int port = freePort(address);
-            while (port == taken) {
-                port = freePort(address);
-            }
-            return port;
-        }
+        return FreePorts.pick(address, Set.of(taken));
     }
 }

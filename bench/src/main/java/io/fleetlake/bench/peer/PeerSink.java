@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.connect.client.ConnectRestClient;
 import io.fleetlake.connect.client.ConnectRestClient.ConnectRestException;
 import io.fleetlake.model.Tables;
@@ -16,8 +17,8 @@ import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -220,10 +221,10 @@ public final class PeerSink implements AutoCloseable {
     }
 
     private static int freePort(String host) {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot find a free port on " + host, e);
+        try {
+            return FreePorts.pick(InetAddress.getByName(host));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("The stack's host " + host + " does not resolve", e);
         }
     }
 

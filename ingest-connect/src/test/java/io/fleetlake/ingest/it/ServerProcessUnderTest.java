@@ -3,10 +3,10 @@ package io.fleetlake.ingest.it;
 import static java.util.Objects.requireNonNull;
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.common.process.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,10 +221,6 @@ final class ServerProcessUnderTest implements AutoCloseable {
     }
 
     static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return FreePorts.pick(InetAddress.getLoopbackAddress());
     }
 }

@@ -20,6 +20,7 @@ import static io.fleetlake.stack.containers.ContainerDefinitions.S3_PORT;
 import static io.fleetlake.stack.containers.ContainerDefinitions.TRINO_IMAGE;
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.identity.Secrets;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
@@ -36,8 +37,8 @@ import io.fleetlake.trino.TrinoHealthCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
@@ -263,16 +264,12 @@ public final class ContainerServers implements StackServers {
     }
 
     private static int freePort(StackSettings settings) {
-        for (int attempt = 0; attempt < 20; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(settings.host()))) {
-                int port = socket.getLocalPort();
-                if (!settings.ports().containsValue(port)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot find a free port on " + settings.host(), e);
-            }
+        try {
+            return FreePorts.pick(
+                    InetAddress.getByName(settings.host()),
+                    Set.copyOf(settings.ports().values()));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("The stack's host " + settings.host() + " does not resolve", e);
         }
-        throw new IllegalStateException("Cannot find a free port on " + settings.host());
     }
 }
