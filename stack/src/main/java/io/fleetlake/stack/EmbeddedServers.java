@@ -19,9 +19,7 @@ import io.fleetlake.trino.EmbeddedTrinoSecrets;
 import io.fleetlake.trino.TrinoConfig;
 import io.fleetlake.trino.TrinoSecurity;
 import io.fleetlake.trino.TrinoServer;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -136,14 +134,6 @@ public final class EmbeddedServers implements StackServers {
                         settings.trinoJdbcUrl()));
     }
 
-    private InetAddress bindAddress() {
-        try {
-            return InetAddress.getByName(settings.host());
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("The stack's host " + settings.host() + " does not resolve", e);
-        }
-    }
-
     private static List<String> jvmOptions(List<String> heap, List<String> agent) {
         List<String> options = new java.util.ArrayList<>(heap);
         options.addAll(agent);
@@ -181,7 +171,7 @@ public final class EmbeddedServers implements StackServers {
         EmbeddedTrinoSecrets trinoSecrets = settings.trinoSecrets();
         // Made here, before any component starts, rather than by Trino's first start: Prometheus reads this CA once
         // when it starts, and so need not wait for Trino (a Trino that cannot start leaves the stack its alerts).
-        TrinoServer.ensureCertificate(trinoSecrets.tlsDirectory(), bindAddress());
+        TrinoServer.ensureCertificate(trinoSecrets.tlsDirectory(), settings.hostAddress());
         configuration.put(TrinoSecurity.HTTPS_PORT, javaComponents.port(StackPort.TRINO_HTTPS));
         configuration.put(
                 TrinoSecurity.TLS_DIRECTORY, trinoSecrets.tlsDirectory().toString());

@@ -325,9 +325,18 @@ public record StackSettings(
                 + (s3AccessKey.isEmpty() ? "<generated>" : s3AccessKey) + ", s3SecretKey=***}";
     }
 
+    /** {@link #host()} as an address, for binding and picking ports on it. */
+    public InetAddress hostAddress() {
+        return resolve(host);
+    }
+
     private static int freePort(String host, Set<Integer> taken) {
+        return FreePorts.pick(resolve(host), taken);
+    }
+
+    private static InetAddress resolve(String host) {
         try {
-            return FreePorts.pick(InetAddress.getByName(host), taken);
+            return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException(HOST + " = " + host + " does not resolve", e);
         }

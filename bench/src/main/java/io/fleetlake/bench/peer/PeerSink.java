@@ -16,9 +16,7 @@ import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -62,7 +60,7 @@ public final class PeerSink implements AutoCloseable {
         this.connectorName = requireNonNull(connectorName, "connectorName is null");
         this.commitInterval = requireNonNull(commitInterval, "commitInterval is null");
         this.tasks = tasks;
-        int port = freePort(stack.host());
+        int port = FreePorts.pick(stack.hostAddress());
         this.restUri = URI.create("http://" + stack.host() + ":" + port);
         this.rest = ConnectRestClient.anonymous(restUri, Duration.ofSeconds(30));
         Path directory = stack.componentDirectory("bench-peer");
@@ -217,14 +215,6 @@ public final class PeerSink implements AutoCloseable {
     private static void checkDeadline(Instant deadline, String action) throws TimeoutException {
         if (Instant.now().isAfter(deadline)) {
             throw new TimeoutException("Could not " + action + " in time");
-        }
-    }
-
-    private static int freePort(String host) {
-        try {
-            return FreePorts.pick(InetAddress.getByName(host));
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("The stack's host " + host + " does not resolve", e);
         }
     }
 

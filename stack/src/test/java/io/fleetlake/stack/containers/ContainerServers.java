@@ -36,9 +36,7 @@ import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.trino.TrinoHealthCheck;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
@@ -264,12 +262,7 @@ public final class ContainerServers implements StackServers {
     }
 
     private static int freePort(StackSettings settings) {
-        try {
-            return FreePorts.pick(
-                    InetAddress.getByName(settings.host()),
-                    Set.copyOf(settings.ports().values()));
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("The stack's host " + settings.host() + " does not resolve", e);
-        }
+        return FreePorts.pick(
+                settings.hostAddress(), Set.copyOf(settings.ports().values()));
     }
 }

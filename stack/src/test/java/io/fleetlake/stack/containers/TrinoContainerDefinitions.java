@@ -18,8 +18,6 @@ import io.fleetlake.trino.TrinoServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -212,13 +210,8 @@ final class TrinoContainerDefinitions {
      */
     static byte[] keyStore(StackSettings settings, char[] password) {
         requireNonNull(password, "password is null");
-        LocalCertificateAuthority.TlsFiles tls;
-        try {
-            tls = TrinoServer.ensureCertificate(
-                    settings.trinoSecrets().tlsDirectory(), InetAddress.getByName(settings.host()));
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("The stack's host " + settings.host() + " does not resolve", e);
-        }
+        LocalCertificateAuthority.TlsFiles tls =
+                TrinoServer.ensureCertificate(settings.trinoSecrets().tlsDirectory(), settings.hostAddress());
         KeyStore store = LocalCertificateAuthority.keyStore(tls, password);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try {
