@@ -55,6 +55,18 @@ public final class FleetTables {
             TableProperties.METADATA_PREVIOUS_VERSIONS_MAX, String.valueOf(METADATA_PREVIOUS_VERSIONS));
 
     /**
+     * The Parquet settings of the tables the pipeline writes continuously, as table properties, so that every writer
+     * (the pipeline, a backfill, Spark) writes the same way and {@code SHOW CREATE TABLE} shows them. Each was chosen by
+     * a {@code fleet bench} run (BENCHMARKS.md, issue 24).
+     *
+     * <p>Pages of 64 KiB instead of 1 MiB: a data file is written per partition and writer at every checkpoint, a few
+     * thousand rows each, and Parquet sizes each column's compression buffer by the page size, so 1 MiB pages made every
+     * file allocate a humongous buffer per column for the 1 GiB heap of the pipeline.
+     */
+    public static final Map<String, String> STREAMING_WRITE_PROPERTIES =
+            Map.of(TableProperties.PARQUET_PAGE_SIZE_BYTES, Integer.toString(64 * 1024));
+
+    /**
      * {@code fleet.positions}: every accepted position with its lineage, the raw topic partition and offset the record
      * was read from and the Kafka record timestamp, so any row can be traced back to its source record.
      *
@@ -186,7 +198,7 @@ public final class FleetTables {
                         .asc(PositionField.VEHICLE_ID.fieldName())
                         .asc(PositionField.EVENT_TIME.fieldName())
                         .build(),
-                TABLE_PROPERTIES,
+                streamingTableProperties(),
                 List.of(
                         new AddedColumn(
                                 PositionField.BATTERY_LEVEL.fieldName(),
@@ -278,8 +290,14 @@ public final class FleetTables {
                         .asc(VehicleMinuteColumns.VEHICLE_ID)
                         .asc(VehicleMinuteColumns.WINDOW_START)
                         .build(),
-                TABLE_PROPERTIES,
+                streamingTableProperties(),
                 List.of());
+    }
+
+    private static Map<String, String> streamingTableProperties() {
+        Map<String, String> properties = new LinkedHashMap<>(TABLE_PROPERTIES);
+        properties.putAll(STREAMING_WRITE_PROPERTIES);
+        return Map.copyOf(properties);
     }
 
     private static Map<String, String> positionPlacesProperties() {
@@ -429,7 +447,7 @@ public final class FleetTables {
                         .identity(RejectedColumns.REASON)
                         .build(),
                 SortOrder.builderFor(schema).asc(RejectedColumns.REJECTED_AT).build(),
-                TABLE_PROPERTIES,
+                streamingTableProperties(),
                 List.of());
     }
 }

@@ -1,7 +1,11 @@
 package io.fleetlake.catalog;
 
 import io.fleetlake.catalog.TableDefinition.AddedColumn;
+import java.util.Map;
+import java.util.TreeMap;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.UpdateProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
@@ -52,6 +56,26 @@ final class TableBootstrap {
         for (AddedColumn column : definition.addedColumns()) {
             addIfMissing(table, definition.identifier(), column);
         }
+        setMissingProperties(table, definition);
+    }
+
+    /**
+     * Gives a table created by an earlier release the properties defined since (the write settings of issue 24, for
+     * example). Only properties the table lacks: a value an operator set with {@code ALTER TABLE ... SET PROPERTIES}
+     * stays. Iceberg retries the commit on conflicts and re-applies the change to the newer metadata.
+     */
+    private static void setMissingProperties(Table table, TableDefinition definition) {
+        Map<String, String> missing = new TreeMap<>(definition.properties());
+        missing.keySet().removeAll(table.properties().keySet());
+        // The format version is not a property a table can be given after its creation.
+        missing.remove(TableProperties.FORMAT_VERSION);
+        if (missing.isEmpty()) {
+            return;
+        }
+        UpdateProperties update = table.updateProperties();
+        missing.forEach(update::set);
+        update.commit();
+        LOG.info("Set the properties {} of {}, which it lacked", missing, definition.identifier());
     }
 
     private static Table loadOrCreate(Catalog catalog, TableDefinition definition) {

@@ -416,6 +416,50 @@ class FleetTablesTest {
     }
 
     @Test
+    void streamingTablesCarryTheirWriteSettingsAsTableProperties() {
+        for (TableDefinition definition :
+                List.of(FleetTables.POSITIONS, FleetTables.REJECTED_POSITIONS, FleetTables.VEHICLE_MINUTES)) {
+            assertThat(definition.properties())
+                    .as(definition.identifier().toString())
+                    .containsAllEntriesOf(FleetTables.STREAMING_WRITE_PROPERTIES)
+                    .containsEntry(TableProperties.PARQUET_PAGE_SIZE_BYTES, "65536");
+        }
+        assertThat(FleetTables.POSITION_PLACES.properties())
+                .as("written by Spark in large batches")
+                .doesNotContainKey(TableProperties.PARQUET_PAGE_SIZE_BYTES);
+    }
+
+    @Test
+    void tableOfAnEarlierReleaseGainsTheWriteSettingsItLacksAndKeepsTheOperatorsValues() throws IOException {
+        try (InMemoryCatalog catalog = catalog()) {
+            Table positions = createReleasedPositionsTable(catalog);
+            Map<String, String> released = new LinkedHashMap<>(FleetTables.TABLE_PROPERTIES);
+            released.put(TableProperties.PARQUET_COMPRESSION_LEVEL, "9");
+            catalog.buildTable(REJECTED_POSITIONS, FleetTables.REJECTED_POSITIONS.initialSchema())
+                    .withPartitionSpec(FleetTables.REJECTED_POSITIONS.spec())
+                    .withProperties(released)
+                    .create();
+            Map<String, String> operatorSet = Map.of(
+                    TableProperties.PARQUET_PAGE_SIZE_BYTES, "131072", TableProperties.PARQUET_COMPRESSION, "snappy");
+            positions
+                    .updateProperties()
+                    .set(TableProperties.PARQUET_PAGE_SIZE_BYTES, "131072")
+                    .set(TableProperties.PARQUET_COMPRESSION, "snappy")
+                    .commit();
+
+            FleetTables.ensure(catalog);
+
+            assertThat(catalog.loadTable(REJECTED_POSITIONS).properties())
+                    .containsAllEntriesOf(FleetTables.STREAMING_WRITE_PROPERTIES)
+                    .containsEntry(TableProperties.PARQUET_COMPRESSION_LEVEL, "9");
+            assertThat(catalog.loadTable(POSITIONS).properties()).containsAllEntriesOf(operatorSet);
+            Map<TableIdentifier, String> before = metadataFiles(catalog);
+            FleetTables.ensure(catalog);
+            assertThat(metadataFiles(catalog)).as("nothing left to set").isEqualTo(before);
+        }
+    }
+
+    @Test
     void tableCreatedBeforeTheEvolutionGainsTheColumnsAndKeepsItsHistory() throws IOException {
         try (InMemoryCatalog catalog = catalog()) {
             Table released = createReleasedPositionsTable(catalog);

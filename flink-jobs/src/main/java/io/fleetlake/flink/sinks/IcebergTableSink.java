@@ -240,7 +240,7 @@ public final class IcebergTableSink<T> implements TableSink<T>, RowTableSink<T, 
         TableLoader loader = TableLoader.fromCatalog(catalogLoader, table);
         FlinkSink.Builder builder = FlinkSink.forRowData(rows)
                 .tableLoader(loader)
-                .table(WriterTableView.of(loadTable(loader)))
+                .table(loadTable(loader))
                 .distributionMode(distribution)
                 .setSnapshotProperties(snapshotProperties)
                 .uidPrefix(sinkUidPrefix);
