@@ -129,8 +129,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(
             names = "--idle",
             paramLabel = "DURATION",
-            description = "How long the idle CPU of every component is measured after the stack started, at zero load"
-                    + " (default 60s; quick 20s; 0s skips it).")
+            description = "How long the idle CPU of every component is measured at zero load, right after the stack"
+                    + " started and again, warm, after every other phase (default 60s; quick 20s; 0s skips both).")
     private String idle;
 
     @Option(

@@ -82,15 +82,7 @@ public final class BenchRun {
             FleetFeed feed = FleetFeed.of(stack.simulator(), FleetModel.startOfDay(now.minus(Duration.ofHours(1))));
             PhaseContext context = new PhaseContext(settings, stack, feed, new BacklogTimeline(), console, results);
 
-            List<BreakdownDefinition> idle = List.of(BenchMetrics.IDLE_CPU, BenchMetrics.IDLE_THREADS);
-            if (settings.idle().isZero()) {
-                results.breakdownsNotMeasured(idle, "switched off (--idle 0s)");
-            } else {
-                phase("idle", results, List.of(), idle, () -> {
-                    new IdlePhase(context).run();
-                    return null;
-                });
-            }
+            idle(context, IdlePhase.AFTER_START);
             Optional<DrainWindow> drainWindow = phase(
                             "throughput",
                             results,
@@ -106,8 +98,12 @@ public final class BenchRun {
             if (settings.profile()) {
                 profile(stack, drainWindow, results);
             }
-            List<MetricDefinition> peerMetrics =
-                    List.of(BenchMetrics.PEER_PIPELINE_RATE, BenchMetrics.PEER_SINK_RATE, BenchMetrics.PEER_RATIO);
+            List<MetricDefinition> peerMetrics = List.of(
+                    BenchMetrics.PEER_PIPELINE_RATE,
+                    BenchMetrics.PEER_SINK_RATE,
+                    BenchMetrics.PEER_RATIO,
+                    BenchMetrics.PEER_PIPELINE_BYTES_PER_ROW,
+                    BenchMetrics.PEER_SINK_BYTES_PER_ROW);
             if (settings.peer()) {
                 phase("side by side", results, peerMetrics, List.of(), () -> {
                     new PeerPhase(context, home).run();
@@ -157,6 +153,7 @@ public final class BenchRun {
                         timedWindow(stack, results, TimeTravelPhase.WINDOW, () -> new TimeTravelPhase(context).run());
                         return null;
                     });
+            idle(context, IdlePhase.WARM);
         } catch (RuntimeException e) {
             LOG.error("The bench run failed", e);
             console.progress("The run failed: %s", e.getMessage());
@@ -188,6 +185,19 @@ public final class BenchRun {
                 results.notes(),
                 results.profile(),
                 MachineDescription.currentLoadAverage().orElse("unknown"));
+    }
+
+    /** The stack at zero load for {@code --idle}, unless that is 0 s. */
+    private void idle(PhaseContext context, IdlePhase.Stage stage) {
+        List<BreakdownDefinition> breakdowns = List.of(stage.cpu(), stage.threads());
+        if (context.settings().idle().isZero()) {
+            context.results().breakdownsNotMeasured(breakdowns, "switched off (--idle 0s)");
+            return;
+        }
+        phase(stage.window(), context.results(), List.of(), breakdowns, () -> {
+            new IdlePhase(context, stage).run();
+            return null;
+        });
     }
 
     /**

@@ -127,7 +127,11 @@ class BenchQuickIT {
                     .as("breakdown with exactly one of rows and a reason: %s", breakdown)
                     .isTrue();
         }
-        for (String key : List.of(BenchMetrics.IDLE_CPU.key(), BenchMetrics.PHASE_CPU.key(), BenchMetrics.HOPS.key())) {
+        for (String key : List.of(
+                BenchMetrics.IDLE_CPU.key(),
+                BenchMetrics.IDLE_WARM_CPU.key(),
+                BenchMetrics.PHASE_CPU.key(),
+                BenchMetrics.HOPS.key())) {
             assertThat(breakdowns.get(key).path("rows").size())
                     .as("%s measured: %s", key, breakdowns.get(key))
                     .isPositive();

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -20,8 +21,10 @@ import org.apache.iceberg.types.Types;
 
 /**
  * The peer's table {@code fleet.positions_kc}: the columns of {@code fleet.positions} (same names, types and ids, same
- * partitioning, Parquet with zstd) but every column optional, because the sink only fills the payload's fields (the
- * pipeline's lineage and enrichment columns stay null).
+ * partitioning) but every column optional, because the sink only fills the payload's fields (the pipeline's lineage and
+ * enrichment columns stay null). It gets the table properties of {@code fleet.positions} as they are in this run, so
+ * the two writers write Parquet the same way (codec, level, page size, dictionary): a write setting cannot make the
+ * side by side ratio by itself.
  */
 public final class TwinTable {
     public static final String NAME = "positions_kc";
@@ -43,14 +46,21 @@ public final class TwinTable {
                     .toList();
             catalog.buildTable(twin, new Schema(optional))
                     .withPartitionSpec(positions.spec())
-                    .withProperties(Map.of(
-                            TableProperties.FORMAT_VERSION, "2",
-                            TableProperties.DEFAULT_FILE_FORMAT, "parquet",
-                            TableProperties.PARQUET_COMPRESSION, "zstd"))
+                    .withProperties(sameProperties(positions))
                     .create();
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot close the REST catalog client", e);
         }
+    }
+
+    /** The properties of {@code positions}, and its format version, which Iceberg keeps apart from them. */
+    static Map<String, String> sameProperties(Table positions) {
+        Map<String, String> properties = new LinkedHashMap<>(positions.properties());
+        properties.put(
+                TableProperties.FORMAT_VERSION,
+                Integer.toString(
+                        ((HasTableOperations) positions).operations().current().formatVersion()));
+        return properties;
     }
 
     /**

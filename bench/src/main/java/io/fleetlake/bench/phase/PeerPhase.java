@@ -12,6 +12,7 @@ import io.fleetlake.bench.peer.TwinTable;
 import io.fleetlake.bench.phase.DrainMonitor.Drain;
 import io.fleetlake.bench.report.BenchMetrics;
 import io.fleetlake.bench.report.Metric;
+import io.fleetlake.bench.report.MetricDefinition;
 import io.fleetlake.bench.report.ResultCollector.Window;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.Topics;
@@ -103,6 +104,8 @@ public final class PeerPhase {
         context.results()
                 .add(Metric.measured(
                         BenchMetrics.PEER_RATIO, pipeline / sink, "pipeline rate / sink rate (" + over + ")"));
+        addBytesPerRow(BenchMetrics.PEER_PIPELINE_BYTES_PER_ROW, Tables.POSITIONS, "every row of the run");
+        addBytesPerRow(BenchMetrics.PEER_SINK_BYTES_PER_ROW, TwinTable.NAME, "the sink's rows");
         for (Pair pair : pairs) {
             context.results()
                     .note(String.format(
@@ -193,6 +196,35 @@ public final class PeerPhase {
                 table,
                 target,
                 context.settings().phaseTimeout());
+    }
+
+    /**
+     * Stored bytes per row of the table's live data files. Both tables have the same columns and write settings; the
+     * sink leaves the lineage and enrichment columns null, which Parquet stores in a few bits per row.
+     */
+    private void addBytesPerRow(MetricDefinition metric, String table, String rows) throws SQLException {
+        List<long[]> totals = context.stack()
+                .trino()
+                .query(
+                        "SELECT coalesce(sum(file_size_in_bytes), 0), coalesce(sum(record_count), 0) FROM "
+                                + Tables.qualified("\"" + table + "$files\"") + " WHERE content = 0",
+                        result -> new long[] {result.getLong(1), result.getLong(2)});
+        long bytes = totals.get(0)[0];
+        long records = totals.get(0)[1];
+        if (records == 0) {
+            context.results().notMeasured(List.of(metric), Tables.qualified(table) + " has no rows");
+            return;
+        }
+        context.results()
+                .add(Metric.measured(
+                        metric,
+                        (double) bytes / records,
+                        String.format(
+                                Locale.ROOT,
+                                "%,d bytes of data files / %,d rows (%s), table properties of fleet.positions",
+                                bytes,
+                                records,
+                                rows)));
     }
 
     private long total(String table) throws SQLException {

@@ -99,6 +99,10 @@ public final class BenchMetrics {
             MetricDefinition.of("peer.pipeline-rate", "Side by side, same JSON backlog: fleet pipeline", "msg/s");
     public static final MetricDefinition PEER_SINK_RATE = MetricDefinition.of(
             "peer.sink-rate", "Side by side, same JSON backlog: Iceberg Kafka Connect sink", "msg/s");
+    public static final MetricDefinition PEER_PIPELINE_BYTES_PER_ROW = MetricDefinition.of(
+            "peer.pipeline-bytes-per-row", "Side by side: data file bytes per row, fleet.positions", "bytes");
+    public static final MetricDefinition PEER_SINK_BYTES_PER_ROW = MetricDefinition.of(
+            "peer.sink-bytes-per-row", "Side by side: data file bytes per row, the sink's fleet.positions_kc", "bytes");
     public static final MetricDefinition PEER_RATIO = MetricDefinition.of(
                     "peer.ratio", "Side by side: pipeline / Kafka Connect sink", "x")
             .withTarget(Target.atLeast(1.0, ">= 1.0 x"));
@@ -107,6 +111,11 @@ public final class BenchMetrics {
             "cpu.idle", "Idle: CPU of each component of the embedded stack at zero load (CPU-s per minute)");
     public static final BreakdownDefinition IDLE_THREADS = new BreakdownDefinition(
             "cpu.idle-threads", "Idle: the busiest threads of the busiest components (CPU-s per minute)");
+    public static final BreakdownDefinition IDLE_WARM_CPU = new BreakdownDefinition(
+            "cpu.idle-warm",
+            "Idle, warm: CPU of each component at zero load after every other phase (CPU-s per minute)");
+    public static final BreakdownDefinition IDLE_WARM_THREADS = new BreakdownDefinition(
+            "cpu.idle-warm-threads", "Idle, warm: the busiest threads of the busiest components (CPU-s per minute)");
     public static final BreakdownDefinition TENTHS = new BreakdownDefinition(
             "throughput.tenths", "Throughput: drain rate per tenth of the backlog (does it slow down as state grows?)");
     public static final BreakdownDefinition PHASE_CPU =
@@ -120,7 +129,8 @@ public final class BenchMetrics {
 
     /** The breakdowns of a run, in the order they are printed. */
     public static List<BreakdownDefinition> breakdowns() {
-        return List.of(IDLE_CPU, IDLE_THREADS, TENTHS, PHASE_CPU, HOPS, TIME_TRAVEL_PLAN);
+        return List.of(
+                IDLE_CPU, IDLE_THREADS, TENTHS, PHASE_CPU, HOPS, TIME_TRAVEL_PLAN, IDLE_WARM_CPU, IDLE_WARM_THREADS);
     }
 
     /**
@@ -177,6 +187,8 @@ public final class BenchMetrics {
                 TIME_TRAVEL_WARM,
                 PEER_PIPELINE_RATE,
                 PEER_SINK_RATE,
-                PEER_RATIO);
+                PEER_RATIO,
+                PEER_PIPELINE_BYTES_PER_ROW,
+                PEER_SINK_BYTES_PER_ROW);
     }
 }
