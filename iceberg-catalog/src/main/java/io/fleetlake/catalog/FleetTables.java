@@ -55,6 +55,12 @@ public final class FleetTables {
             TableProperties.METADATA_PREVIOUS_VERSIONS_MAX, String.valueOf(METADATA_PREVIOUS_VERSIONS));
 
     /**
+     * The table property Iceberg's Parquet writer reads to switch dictionary encoding (Parquet's own key; Iceberg has no
+     * constant for it).
+     */
+    public static final String PARQUET_DICTIONARY_ENABLED = "parquet.enable.dictionary";
+
+    /**
      * The Parquet settings of the tables the pipeline writes continuously, as table properties, so that every writer
      * (the pipeline, a backfill, Spark) writes the same way and {@code SHOW CREATE TABLE} shows them. Each was chosen by
      * a {@code fleet bench} run (BENCHMARKS.md, issue 24).
@@ -62,9 +68,14 @@ public final class FleetTables {
      * <p>Pages of 64 KiB instead of 1 MiB: a data file is written per partition and writer at every checkpoint, a few
      * thousand rows each, and Parquet sizes each column's compression buffer by the page size, so 1 MiB pages made every
      * file allocate a humongous buffer per column for the 1 GiB heap of the pipeline.
+     *
+     * <p>No dictionary encoding ({@value #PARQUET_DICTIONARY_ENABLED}): Iceberg 1.11 can only switch it for a whole
+     * table, and most columns of these tables (coordinates, speeds, times, offsets) never repeat within a file, so the
+     * writer hashed every value into a dictionary that it then gave up for plain encoding. The few repeating strings
+     * (vehicle, route, status, reason) compress with zstd instead; the bench prints the stored bytes per row.
      */
-    public static final Map<String, String> STREAMING_WRITE_PROPERTIES =
-            Map.of(TableProperties.PARQUET_PAGE_SIZE_BYTES, Integer.toString(64 * 1024));
+    public static final Map<String, String> STREAMING_WRITE_PROPERTIES = Map.of(
+            TableProperties.PARQUET_PAGE_SIZE_BYTES, Integer.toString(64 * 1024), PARQUET_DICTIONARY_ENABLED, "false");
 
     /**
      * {@code fleet.positions}: every accepted position with its lineage, the raw topic partition and offset the record

@@ -422,7 +422,8 @@ class FleetTablesTest {
             assertThat(definition.properties())
                     .as(definition.identifier().toString())
                     .containsAllEntriesOf(FleetTables.STREAMING_WRITE_PROPERTIES)
-                    .containsEntry(TableProperties.PARQUET_PAGE_SIZE_BYTES, "65536");
+                    .containsEntry(TableProperties.PARQUET_PAGE_SIZE_BYTES, "65536")
+                    .containsEntry(FleetTables.PARQUET_DICTIONARY_ENABLED, "false");
         }
         assertThat(FleetTables.POSITION_PLACES.properties())
                 .as("written by Spark in large batches")
