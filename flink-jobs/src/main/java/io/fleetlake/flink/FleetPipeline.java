@@ -152,6 +152,7 @@ public final class FleetPipeline implements AutoCloseable {
                 .maxOutOfOrderness(config.maxOutOfOrderness())
                 .sourceIdleness(config.sourceIdleness())
                 .allowedLateness(config.allowedLateness())
+                .bufferTimeout(config.bufferTimeout())
                 .build();
     }
 

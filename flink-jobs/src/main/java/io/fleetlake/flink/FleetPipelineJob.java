@@ -95,6 +95,13 @@ public final class FleetPipelineJob {
     public static final List<String> RETIRED_UIDS = List.of(
             "deduplicate-resends", "deduplicate-resends-by-fix", "reject-implausible-jumps", "enrich-positions");
 
+    /**
+     * How long a route update may wait in a network buffer on its way to {@code vehicle-positions}: routes are polled
+     * every {@code enrichment.route-refresh}, so a second more does not matter, and a thread that flushes every second
+     * instead of every {@code pipeline.buffer-timeout} costs nothing at idle.
+     */
+    static final Duration ROUTE_UPDATE_BUFFER_TIMEOUT = Duration.ofSeconds(1);
+
     private final Source<RawRecord, ?, ?> source;
     private final Source<RoutePoll, ?, ?> routeSource;
     private final Sink<RejectedRecord> deadLetterSink;
@@ -110,6 +117,7 @@ public final class FleetPipelineJob {
     private final Duration maxOutOfOrderness;
     private final Duration sourceIdleness;
     private final Duration allowedLateness;
+    private final Duration bufferTimeout;
 
     private FleetPipelineJob(Builder builder) {
         this.source = required(builder.source, "source");
@@ -127,6 +135,7 @@ public final class FleetPipelineJob {
         this.maxOutOfOrderness = required(builder.maxOutOfOrderness, "maxOutOfOrderness");
         this.sourceIdleness = required(builder.sourceIdleness, "sourceIdleness");
         this.allowedLateness = required(builder.allowedLateness, "allowedLateness");
+        this.bufferTimeout = builder.bufferTimeout;
     }
 
     private static <T> T required(T value, String name) {
@@ -159,7 +168,8 @@ public final class FleetPipelineJob {
         DataStream<IngestedPosition> timestamped = decoded.assignTimestampsAndWatermarks(
                         EventTime.positions(maxOutOfOrderness, sourceIdleness))
                 .name("event-time-watermarks")
-                .uid("event-time-watermarks");
+                .uid("event-time-watermarks")
+                .setBufferTimeout(bufferTimeout.toMillis());
 
         KeyedStream<RouteUpdate, String> routeUpdates = environment
                 .fromSource(routeSource, EventTime.withoutEventTime(), "planning-routes-source")
@@ -169,6 +179,7 @@ public final class FleetPipelineJob {
                 .setParallelism(1)
                 .name("route-updates")
                 .uid("route-updates")
+                .setBufferTimeout(ROUTE_UPDATE_BUFFER_TIMEOUT.toMillis())
                 .keyBy(RouteUpdate::vehicleId, Types.STRING);
 
         VehiclePositions<R> vehicleFunction = new VehiclePositions<>(
@@ -226,6 +237,7 @@ public final class FleetPipelineJob {
         private Duration maxOutOfOrderness;
         private Duration sourceIdleness;
         private Duration allowedLateness;
+        private Duration bufferTimeout = FleetPipelineConfig.DEFAULT_BUFFER_TIMEOUT;
 
         private Builder() {}
 
@@ -314,6 +326,18 @@ public final class FleetPipelineJob {
 
         public Builder allowedLateness(Duration allowedLateness) {
             this.allowedLateness = requireNotNegative(allowedLateness, "allowedLateness");
+            return this;
+        }
+
+        /**
+         * Longest a position waits in a network buffer that is not full on its way from the source tasks to {@code
+         * vehicle-positions}, and so to Redis. Every other exchange of the job feeds a sink that commits at checkpoints
+         * (the tables, the dead letters, the late positions): those buffers are sent when full or with the checkpoint
+         * barrier, which flushes them, so they need no flusher thread waking every few milliseconds at idle ({@link
+         * io.fleetlake.flink.runtime.ClusterConfiguration#jobSettings} switches the job-wide timeout off).
+         */
+        public Builder bufferTimeout(Duration bufferTimeout) {
+            this.bufferTimeout = requireNotNegative(bufferTimeout, "bufferTimeout");
             return this;
         }
 

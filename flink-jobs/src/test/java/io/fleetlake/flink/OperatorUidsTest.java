@@ -14,9 +14,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.streaming.api.graph.StreamEdge;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.iceberg.CatalogProperties;
@@ -59,6 +61,34 @@ class OperatorUidsTest {
     }
 
     @Test
+    void onlyTheExchangesTowardsRedisFlushOnATimer() {
+        FleetPipelineConfig config =
+                FleetPipelineConfig.from(ConfigSource.of(Map.of(FleetPipelineConfig.BUFFER_TIMEOUT, "25ms")));
+        StreamGraph graph = productionGraph(config);
+
+        Map<String, Long> timedExchanges = new TreeMap<>();
+        for (StreamNode node : graph.getStreamNodes()) {
+            for (StreamEdge edge : node.getOutEdges()) {
+                if (edge.getBufferTimeout() >= 0) {
+                    timedExchanges.merge(
+                            node.getTransformationUID() + " -> "
+                                    + graph.getStreamNode(edge.getTargetId()).getTransformationUID(),
+                            edge.getBufferTimeout(),
+                            Math::max);
+                }
+            }
+        }
+
+        assertThat(timedExchanges)
+                .as("every other exchange is flushed when its buffer is full or by the checkpoint barrier")
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "event-time-watermarks -> " + FleetPipelineJob.VEHICLE_POSITIONS_UID,
+                        25L,
+                        "route-updates -> " + FleetPipelineJob.VEHICLE_POSITIONS_UID,
+                        FleetPipelineJob.ROUTE_UPDATE_BUFFER_TIMEOUT.toMillis()));
+    }
+
+    @Test
     void anOperatorWithoutAnExplicitUidIsRefusedWhenTheJobIsBuilt() {
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
                 ClusterConfiguration.jobSettings(new Configuration(), config()));
@@ -76,12 +106,15 @@ class OperatorUidsTest {
     }
 
     private StreamGraph productionGraph() {
+        return productionGraph(config());
+    }
+
+    private StreamGraph productionGraph(FleetPipelineConfig config) {
         CatalogLoader catalog = CatalogLoader.hadoop(
                 "fleet",
                 new org.apache.hadoop.conf.Configuration(),
                 Map.of(CatalogProperties.WAREHOUSE_LOCATION, warehouse.toUri().toString()));
         FleetTestTables.createAll(catalog);
-        FleetPipelineConfig config = config();
         StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
                 ClusterConfiguration.jobSettings(new Configuration(), config));
         FleetPipeline.productionJob(

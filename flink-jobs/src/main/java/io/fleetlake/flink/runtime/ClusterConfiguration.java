@@ -80,7 +80,7 @@ public final class ClusterConfiguration {
 
     /**
      * What the job decides in every deployment, the MiniCluster's and a Flink cluster's alike: exactly-once checkpoints
-     * every {@code pipeline.checkpoint-interval}, the restart strategy ({@link RestartConfig}), the buffer timeout, how
+     * every {@code pipeline.checkpoint-interval}, the restart strategy ({@link RestartConfig}), no job-wide buffer timeout, how
      * records are serialised (no Kryo, object reuse: {@link PipelineSerialization}), and what keeps its state
      * restorable across releases and rescales: no operator without an explicit uid ({@code pipeline.auto-generate-uids:
      * false}, so a job graph with an operator that lost its uid is refused when it is built instead of restoring
@@ -91,7 +91,9 @@ public final class ClusterConfiguration {
         configuration.set(PipelineOptions.MAX_PARALLELISM, MAX_PARALLELISM);
         configuration.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, config.checkpointInterval());
         configuration.set(CheckpointingOptions.CHECKPOINTING_CONSISTENCY_MODE, CheckpointingMode.EXACTLY_ONCE);
-        configuration.set(ExecutionOptions.BUFFER_TIMEOUT, config.bufferTimeout());
+        // Only the exchanges on the way to Redis flush on a timer (FleetPipelineJob.Builder#bufferTimeout); the others
+        // are sent when a buffer is full or a checkpoint barrier flushes them, so no thread wakes up for them at idle.
+        configuration.set(ExecutionOptions.BUFFER_TIMEOUT_ENABLED, false);
         config.restart().applyTo(configuration);
         return PipelineSerialization.configure(configuration);
     }
