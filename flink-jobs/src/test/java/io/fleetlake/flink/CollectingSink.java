@@ -31,6 +31,11 @@ public final class CollectingSink<T> implements Sink<T> {
         }
     }
 
+    /** Forgets the values collected so far; a job run after this collects into an empty list. */
+    public void reset() {
+        VALUES.put(id, new ArrayList<>());
+    }
+
     /** Frees the collected values. */
     public void clear() {
         VALUES.remove(id);

@@ -32,11 +32,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.avro.SchemaBuilder;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.connector.datagen.functions.FromElementsGeneratorFunction;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.metrics.Counter;
@@ -310,7 +312,79 @@ class FleetPipelineJobTest {
                 .hasMessage("allowedLateness must not be negative, got PT-1M");
     }
 
+    /**
+     * The pipeline runs with object reuse on (records are handed to chained operators without a copy), which is only
+     * safe while no operator keeps or changes a record it was given. Every output of a run with it must equal the output
+     * of the same input without it; a kept and reused record would show as changed or repeated values.
+     */
+    @Test
+    void objectReuseChangesNoOutput() throws Exception {
+        List<RawRecord> partition0 = new ArrayList<>();
+        List<RawRecord> partition1 = new ArrayList<>();
+        for (int fix = 0; fix < 90; fix++) {
+            Instant time = EVENT_TIME.plusSeconds(fix * 2L);
+            Position a = moved(TestRecords.position("VH-31", time), fix);
+            Position b = withBattery(moved(TestRecords.position("VH-32", time), fix), 90.0 - fix / 10.0);
+            partition0.add(received(CODEC.encodeAvro(a), a, 0, partition0.size()));
+            partition1.add(received(CODEC.encodeJson(b), b, 1, partition1.size()));
+            if (fix % 30 == 0) {
+                partition0.add(received(CODEC.encodeAvro(a), a, 0, partition0.size()));
+                partition1.add(
+                        TestRecords.raw("garbage".getBytes(StandardCharsets.US_ASCII), "VH-33", 1, partition1.size()));
+            }
+        }
+
+        run(partition0, partition1, true);
+        Map<String, List<String>> withReuse = outputs();
+        for (CollectingSink<?> sink : List.of(deadLetters, rejectedTable, currentState, table, minutes, late)) {
+            sink.reset();
+        }
+        run(partition0, partition1, false);
+        Map<String, List<String>> withoutReuse = outputs();
+
+        assertThat(withReuse.get("positions")).as("accepted positions").hasSize(180);
+        assertThat(withReuse.get("minutes")).as("vehicle minutes").isNotEmpty();
+        assertThat(withReuse.get("dead letters")).as("dead letters").hasSize(3);
+        assertThat(withReuse).isEqualTo(withoutReuse);
+    }
+
+    /** Every sink's values, sorted, without what depends on the wall clock (rejection and computation times). */
+    private Map<String, List<String>> outputs() {
+        return Map.of(
+                "positions",
+                sorted(table.values().stream()
+                        .map(row ->
+                                row.ingested().position() + "@" + row.ingested().sourcePartition() + "/"
+                                        + row.ingested().sourceOffset() + " " + row.enrichment())),
+                "current state",
+                sorted(currentState.values().stream().map(Object::toString)),
+                "minutes",
+                sorted(minutes.values().stream()
+                        .map(minute -> minute.vehicleId() + " " + minute.windowStart() + " " + minute.aggregate())),
+                "dead letters",
+                sorted(deadLetters.values().stream()
+                        .map(rejected ->
+                                rejected.reason() + " " + rejected.source().partition() + "/"
+                                        + rejected.source().offset())),
+                "rejected table",
+                sorted(rejectedTable.values().stream()
+                        .map(rejected ->
+                                rejected.reason() + " " + rejected.source().partition() + "/"
+                                        + rejected.source().offset())),
+                "late",
+                sorted(late.values().stream().map(Object::toString)));
+    }
+
+    private static List<String> sorted(Stream<String> values) {
+        return values.sorted().toList();
+    }
+
     private JobExecutionResult run(List<RawRecord> partition0, List<RawRecord> partition1) throws Exception {
+        return run(partition0, partition1, true);
+    }
+
+    private JobExecutionResult run(List<RawRecord> partition0, List<RawRecord> partition1, boolean objectReuse)
+            throws Exception {
         // The generator source splits its index range evenly over the subtasks: equal halves = one split each.
         if (partition0.size() != partition1.size()) {
             throw new IllegalArgumentException("Give both partitions the same number of records");
@@ -319,8 +393,9 @@ class FleetPipelineJobTest {
         input.addAll(partition1);
         // The pipeline's serialization: generic types (Kryo) refused, object reuse on. No restart strategy: a record
         // that failed a task would fail the test.
-        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(
-                PipelineSerialization.configure(new Configuration()));
+        Configuration configuration = PipelineSerialization.configure(new Configuration());
+        configuration.set(PipelineOptions.OBJECT_REUSE, objectReuse);
+        StreamExecutionEnvironment environment = StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         environment.setParallelism(PARALLELISM);
         job(input).addTo(environment);
         return environment.execute(PipelineMetricNames.JOB_NAME);
