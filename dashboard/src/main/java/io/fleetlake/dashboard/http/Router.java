@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.ExceptionStatuses;
 import io.fleetlake.http.PathTemplate;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -16,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Dispatches requests through the routing table and turns every failure into a JSON {@link ErrorBody} with the status
- * {@link ExceptionStatuses} gives. The only place that catches handler exceptions: an internal error is logged here
+ * its {@link DashboardError} gives (anything else is {@link DashboardError#INTERNAL}, 500, through the shared {@link
+ * ExceptionStatuses}). The only place that catches handler exceptions: an internal error is logged here
  * once with its stack trace, an unavailable Redis or Trino as one line.
  */
 public final class Router {
@@ -97,8 +99,8 @@ public final class Router {
     }
 
     private HttpResponse failure(HttpRequest request, RuntimeException failure) {
-        DashboardError error = ExceptionStatuses.errorOf(failure);
-        int status = ExceptionStatuses.statusOf(failure);
+        DashboardError error = failure instanceof DashboardException known ? known.error() : DashboardError.INTERNAL;
+        int status = ExceptionStatuses.OWN.statusOf(failure);
         String message = Optional.ofNullable(failure.getMessage())
                 .orElse(failure.getClass().getSimpleName());
         switch (error.category()) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.CatalogPrincipal;
 import io.fleetlake.catalog.auth.OAuthException;
+import io.fleetlake.http.ExceptionStatuses;
 import io.fleetlake.http.PathTemplate;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.io.UncheckedIOException;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Dispatches requests through the routing table and turns every failure into an Iceberg error response through
- * {@link ExceptionStatuses}. This is the only place that catches handler exceptions: server errors are logged here,
+ * {@link IcebergErrors}. This is the only place that catches handler exceptions: server errors are logged here,
  * once, with their stack trace.
  */
 public final class RestRouter {
@@ -131,7 +132,7 @@ public final class RestRouter {
             LOG.debug("Token request refused: {}", refused.error());
             return RestResponse.json(refused.status(), oauthError(refused));
         }
-        ErrorResponse response = ExceptionStatuses.errorResponse(error);
+        ErrorResponse response = IcebergErrors.errorResponse(error);
         if (response.code() >= ExceptionStatuses.INTERNAL_SERVER_ERROR) {
             LOG.error("{} {} failed with status {}", request.method(), request.path(), response.code(), error);
         } else {
