@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.OAuth2Authority;
+import io.fleetlake.http.RequestObserver;
+import io.fleetlake.http.Route;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.util.HashMap;
@@ -61,7 +63,7 @@ public final class CatalogRoutes {
      */
     private final ReentrantLock commitLock = new ReentrantLock(true);
 
-    private final List<Route> routes;
+    private final List<Route<EndpointRoute>> routes;
     private final List<Endpoint> endpoints;
 
     private <C extends BaseMetastoreViewCatalog & SupportsNamespaces> CatalogRoutes(
@@ -74,39 +76,40 @@ public final class CatalogRoutes {
         RouteAccess writer = RouteAccess.role(CatalogRole.WRITER);
         RouteAccess admin = RouteAccess.role(CatalogRole.ADMIN);
         this.routes = List.of(
-                new Route(TOKENS, RouteAccess.PUBLIC, request -> Optional.of(tokens.token(request))),
-                new Route(HEALTH, RouteAccess.PUBLIC, request -> Optional.of(HealthResponse.OK)),
-                new Route(CONFIG, reader, this::config),
-                new Route(Endpoint.V1_LIST_NAMESPACES, reader, this::listNamespaces),
-                new Route(Endpoint.V1_CREATE_NAMESPACE, writer, this::createNamespace),
-                new Route(Endpoint.V1_LOAD_NAMESPACE, reader, this::loadNamespace),
-                new Route(Endpoint.V1_NAMESPACE_EXISTS, reader, this::namespaceExists),
-                new Route(Endpoint.V1_DELETE_NAMESPACE, admin, this::dropNamespace),
-                new Route(Endpoint.V1_UPDATE_NAMESPACE, admin, this::updateNamespaceProperties),
-                new Route(Endpoint.V1_LIST_TABLES, reader, this::listTables),
-                new Route(Endpoint.V1_CREATE_TABLE, writer, this::createTable),
-                new Route(Endpoint.V1_LOAD_TABLE, reader, this::loadTable),
-                new Route(Endpoint.V1_TABLE_EXISTS, reader, this::tableExists),
-                new Route(
+                EndpointRoute.route(TOKENS, RouteAccess.PUBLIC, request -> Optional.of(tokens.token(request))),
+                EndpointRoute.route(HEALTH, RouteAccess.PUBLIC, request -> Optional.of(HealthResponse.OK)),
+                EndpointRoute.route(CONFIG, reader, this::config),
+                EndpointRoute.route(Endpoint.V1_LIST_NAMESPACES, reader, this::listNamespaces),
+                EndpointRoute.route(Endpoint.V1_CREATE_NAMESPACE, writer, this::createNamespace),
+                EndpointRoute.route(Endpoint.V1_LOAD_NAMESPACE, reader, this::loadNamespace),
+                EndpointRoute.route(Endpoint.V1_NAMESPACE_EXISTS, reader, this::namespaceExists),
+                EndpointRoute.route(Endpoint.V1_DELETE_NAMESPACE, admin, this::dropNamespace),
+                EndpointRoute.route(Endpoint.V1_UPDATE_NAMESPACE, admin, this::updateNamespaceProperties),
+                EndpointRoute.route(Endpoint.V1_LIST_TABLES, reader, this::listTables),
+                EndpointRoute.route(Endpoint.V1_CREATE_TABLE, writer, this::createTable),
+                EndpointRoute.route(Endpoint.V1_LOAD_TABLE, reader, this::loadTable),
+                EndpointRoute.route(Endpoint.V1_TABLE_EXISTS, reader, this::tableExists),
+                EndpointRoute.route(
                         Endpoint.V1_UPDATE_TABLE,
                         request -> Optional.of(CommitAccess.required(
                                 request.body(UpdateTableRequest.class).updates())),
                         this::updateTable),
-                new Route(Endpoint.V1_DELETE_TABLE, admin, this::dropTable),
-                new Route(Endpoint.V1_RENAME_TABLE, admin, this::renameTable),
-                new Route(Endpoint.V1_REGISTER_TABLE, admin, this::registerTable),
+                EndpointRoute.route(Endpoint.V1_DELETE_TABLE, admin, this::dropTable),
+                EndpointRoute.route(Endpoint.V1_RENAME_TABLE, admin, this::renameTable),
+                EndpointRoute.route(Endpoint.V1_REGISTER_TABLE, admin, this::registerTable),
                 // Readers report scan metrics too.
-                new Route(Endpoint.V1_REPORT_METRICS, reader, this::reportMetrics),
-                new Route(Endpoint.V1_COMMIT_TRANSACTION, CatalogRoutes::transactionAccess, this::commitTransaction),
-                new Route(Endpoint.V1_LIST_VIEWS, reader, this::listViews),
-                new Route(Endpoint.V1_CREATE_VIEW, writer, this::createView),
-                new Route(Endpoint.V1_LOAD_VIEW, reader, this::loadView),
-                new Route(Endpoint.V1_VIEW_EXISTS, reader, this::viewExists),
-                new Route(Endpoint.V1_UPDATE_VIEW, writer, this::updateView),
-                new Route(Endpoint.V1_DELETE_VIEW, admin, this::dropView),
-                new Route(Endpoint.V1_RENAME_VIEW, admin, this::renameView));
+                EndpointRoute.route(Endpoint.V1_REPORT_METRICS, reader, this::reportMetrics),
+                EndpointRoute.route(
+                        Endpoint.V1_COMMIT_TRANSACTION, CatalogRoutes::transactionAccess, this::commitTransaction),
+                EndpointRoute.route(Endpoint.V1_LIST_VIEWS, reader, this::listViews),
+                EndpointRoute.route(Endpoint.V1_CREATE_VIEW, writer, this::createView),
+                EndpointRoute.route(Endpoint.V1_LOAD_VIEW, reader, this::loadView),
+                EndpointRoute.route(Endpoint.V1_VIEW_EXISTS, reader, this::viewExists),
+                EndpointRoute.route(Endpoint.V1_UPDATE_VIEW, writer, this::updateView),
+                EndpointRoute.route(Endpoint.V1_DELETE_VIEW, admin, this::dropView),
+                EndpointRoute.route(Endpoint.V1_RENAME_VIEW, admin, this::renameView));
         this.endpoints = routes.stream()
-                .map(Route::endpoint)
+                .map(route -> route.handler().endpoint())
                 .filter(endpoint -> !endpoint.equals(CONFIG) && !endpoint.equals(TOKENS) && !endpoint.equals(HEALTH))
                 .toList();
     }

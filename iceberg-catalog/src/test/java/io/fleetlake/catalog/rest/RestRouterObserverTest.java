@@ -15,12 +15,12 @@ class RestRouterObserverTest {
     private final List<String> observed = new ArrayList<>();
     private final RestRouter router = new RestRouter(
             List.of(
-                    new Route(
+                    EndpointRoute.route(
                             Endpoint.V1_LOAD_NAMESPACE,
                             request -> Optional.of(GetNamespaceResponse.builder()
                                     .withNamespace(request.namespace())
                                     .build())),
-                    new Route(Endpoint.V1_DELETE_TABLE, request -> {
+                    EndpointRoute.route(Endpoint.V1_DELETE_TABLE, request -> {
                         throw new IllegalStateException("broken handler");
                     })),
             RestJson.newMapper(),

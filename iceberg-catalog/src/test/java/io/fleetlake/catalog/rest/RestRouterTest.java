@@ -19,22 +19,22 @@ import org.junit.jupiter.api.Test;
 class RestRouterTest {
     private final RestRouter router = new RestRouter(
             List.of(
-                    new Route(
+                    EndpointRoute.route(
                             Endpoint.V1_LOAD_NAMESPACE,
                             request -> Optional.of(GetNamespaceResponse.builder()
                                     .withNamespace(request.namespace())
                                     .build())),
-                    new Route(Endpoint.V1_NAMESPACE_EXISTS, request -> Optional.empty()),
-                    new Route(
+                    EndpointRoute.route(Endpoint.V1_NAMESPACE_EXISTS, request -> Optional.empty()),
+                    EndpointRoute.route(
                             Endpoint.V1_CREATE_NAMESPACE,
                             request -> Optional.of(CreateNamespaceResponse.builder()
                                     .withNamespace(request.body(CreateNamespaceRequest.class)
                                             .namespace())
                                     .build())),
-                    new Route(Endpoint.V1_UPDATE_TABLE, request -> {
+                    EndpointRoute.route(Endpoint.V1_UPDATE_TABLE, request -> {
                         throw new CommitFailedException("Requirement failed for %s", request.table());
                     }),
-                    new Route(Endpoint.V1_DELETE_TABLE, request -> {
+                    EndpointRoute.route(Endpoint.V1_DELETE_TABLE, request -> {
                         throw new IllegalStateException("broken handler");
                     })),
             RestJson.newMapper());

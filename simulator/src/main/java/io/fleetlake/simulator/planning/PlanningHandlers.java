@@ -2,6 +2,7 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.RouteRequest;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.PlanningApi;
@@ -20,13 +21,13 @@ final class PlanningHandlers {
     }
 
     /** {@code GET /v1/routes}: every vehicle's current route. */
-    ApiResponse routes(EndpointRequest request) {
+    ApiResponse routes(RouteRequest request) {
         return ApiResponse.ok(RouteJson.writeAll(directory.currentRoutes()));
     }
 
     /** {@code GET /v1/vehicles/{vehicle_id}/route}: one vehicle's current route, or 404. */
-    ApiResponse vehicleRoute(EndpointRequest request) {
-        String vehicleId = request.pathParameter(VEHICLE_ID);
+    ApiResponse vehicleRoute(RouteRequest request) {
+        String vehicleId = request.pathVariable(VEHICLE_ID);
         PlannedRoute route = directory
                 .currentRoute(vehicleId)
                 .orElseThrow(() -> new PlanningApiException(
@@ -38,8 +39,8 @@ final class PlanningHandlers {
     }
 
     /** {@code PUT /v1/vehicles/{vehicle_id}/route}: assigns the route in the body to the vehicle; 204. */
-    ApiResponse assignRoute(EndpointRequest request) {
-        String vehicleId = request.pathParameter(VEHICLE_ID);
+    ApiResponse assignRoute(RouteRequest request) {
+        String vehicleId = request.pathVariable(VEHICLE_ID);
         if (request.body().isBlank()) {
             throw new PlanningApiException(
                     ApiError.BAD_REQUEST, "Missing request body: expected the route of " + vehicleId + " as JSON");
@@ -62,7 +63,7 @@ final class PlanningHandlers {
     }
 
     /** {@code GET /healthz}: 200 while the server runs. */
-    ApiResponse health(EndpointRequest request) {
+    ApiResponse health(RouteRequest request) {
         return ApiResponse.ok(HEALTHY);
     }
 
