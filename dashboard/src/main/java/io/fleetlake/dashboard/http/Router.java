@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
 import io.fleetlake.http.ExceptionStatuses;
+import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.PathTemplate;
 import io.fleetlake.http.RequestObserver;
 import io.fleetlake.http.Route;

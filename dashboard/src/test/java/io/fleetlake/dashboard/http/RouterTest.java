@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.Route;
 import java.time.Instant;
 import java.util.List;

@@ -8,6 +8,8 @@ import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.CatalogPrincipal;
 import io.fleetlake.catalog.auth.OAuthException;
 import io.fleetlake.http.ExceptionStatuses;
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
 import io.fleetlake.http.RequestObserver;
 import io.fleetlake.http.Route;
 import io.fleetlake.http.RouteTable;
@@ -35,7 +37,7 @@ public final class RestRouter {
 
     private final ObjectMapper mapper;
     private final Authenticator authenticator;
-    private final RouteTable<EndpointRoute, RestRequest, RestResponse> table;
+    private final RouteTable<EndpointRoute, HttpRequest, JsonResponse> table;
 
     RestRouter(List<Route<EndpointRoute>> routes, ObjectMapper mapper) {
         this(routes, mapper, RequestObserver.NONE, Authenticator.NONE);
@@ -55,9 +57,9 @@ public final class RestRouter {
         this.table = new RouteTable<>(routes, IcebergErrors.STATUSES, new Responses(), observer);
     }
 
-    public RestResponse handle(RestRequest request) {
+    public JsonResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
-        return table.handle(request, request.method().name(), request.path());
+        return table.handle(request, request.method(), request.path());
     }
 
     private String write(RESTResponse body) {
@@ -72,14 +74,14 @@ public final class RestRouter {
      * Every request but those of public routes is authenticated first (401 otherwise, also for paths no route serves,
      * so that a stranger learns nothing about them), then checked against the role its route needs (403).
      */
-    private final class Responses implements RouteTable.Responder<EndpointRoute, RestRequest, RestResponse> {
+    private final class Responses implements RouteTable.Responder<EndpointRoute, HttpRequest, JsonResponse> {
         @Override
-        public RestResponse serve(RestRequest request, EndpointRoute route, Map<String, String> variables) {
+        public JsonResponse serve(HttpRequest request, EndpointRoute route, Map<String, String> variables) {
             RouteRequest routeRequest = new RouteRequest(
-                    variables, request.queryParameters(), request.body(), request.authorization(), mapper);
+                    variables, request.queryParameters(), request.body(), request.header("Authorization"), mapper);
             Optional<CatalogRole> required = route.access().required(routeRequest);
             if (required.isPresent()) {
-                CatalogPrincipal principal = authenticator.authenticate(request.authorization());
+                CatalogPrincipal principal = authenticator.authenticate(request.header("Authorization"));
                 if (!principal.role().includes(required.get())) {
                     throw new ForbiddenException(
                             "The catalog client %s is a %s; %s %s needs the %s role",
@@ -88,13 +90,13 @@ public final class RestRouter {
             }
             return route.handler()
                     .handle(routeRequest)
-                    .map(body -> RestResponse.json(RestResponse.OK, write(body)))
-                    .orElseGet(RestResponse::noContent);
+                    .map(body -> JsonResponse.json(JsonResponse.OK, write(body)))
+                    .orElseGet(JsonResponse::noContent);
         }
 
         @Override
-        public RuntimeException unmatched(RestRequest request, Optional<Route<EndpointRoute>> servedForOtherMethods) {
-            authenticator.authenticate(request.authorization());
+        public RuntimeException unmatched(HttpRequest request, Optional<Route<EndpointRoute>> servedForOtherMethods) {
+            authenticator.authenticate(request.header("Authorization"));
             if (servedForOtherMethods.isPresent()) {
                 return new MethodNotAllowedException(
                         "Method " + request.method() + " is not allowed for " + request.path());
@@ -103,11 +105,11 @@ public final class RestRouter {
         }
 
         @Override
-        public RestResponse failure(RestRequest request, RuntimeException error, int status) {
+        public JsonResponse failure(HttpRequest request, RuntimeException error, int status) {
             if (error instanceof OAuthException refused) {
                 LOG.debug("Token request refused: {}", refused.error());
                 // RFC 6749's error body, which Iceberg's clients expect from the token endpoint.
-                return RestResponse.json(
+                return JsonResponse.json(
                         refused.status(),
                         OAUTH_ERRORS
                                 .createObjectNode()
@@ -126,11 +128,11 @@ public final class RestRouter {
                         status,
                         error.toString());
             }
-            return RestResponse.json(status, ErrorResponseParser.toJson(response));
+            return JsonResponse.json(status, ErrorResponseParser.toJson(response));
         }
 
         @Override
-        public int status(RestResponse response) {
+        public int status(JsonResponse response) {
             return response.status();
         }
 

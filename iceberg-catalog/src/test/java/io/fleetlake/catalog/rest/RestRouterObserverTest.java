@@ -2,6 +2,7 @@ package io.fleetlake.catalog.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +29,9 @@ class RestRouterObserverTest {
 
     @Test
     void eachAnswerIsObservedWithItsRouteTemplate() {
-        router.handle(new RestRequest(HttpMethod.GET, "/v1/namespaces/fleet", Map.of(), ""));
-        router.handle(new RestRequest(HttpMethod.DELETE, "/v1/namespaces/fleet/tables/positions", Map.of(), ""));
-        router.handle(new RestRequest(HttpMethod.GET, "/v1/nothing/here", Map.of(), ""));
+        router.handle(new HttpRequest("GET", "/v1/namespaces/fleet", Map.of()));
+        router.handle(new HttpRequest("DELETE", "/v1/namespaces/fleet/tables/positions", Map.of()));
+        router.handle(new HttpRequest("GET", "/v1/nothing/here", Map.of()));
 
         assertThat(observed)
                 .containsExactly(

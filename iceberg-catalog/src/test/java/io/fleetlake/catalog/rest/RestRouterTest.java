@@ -2,6 +2,8 @@ package io.fleetlake.catalog.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +43,7 @@ class RestRouterTest {
 
     @Test
     void decodesMultiLevelNamespaceFromThePath() {
-        RestResponse response = router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet%1Faudit", ""));
+        JsonResponse response = router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet%1Faudit", ""));
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).contains("{\"namespace\":[\"fleet\",\"audit\"],\"properties\":{}}");
@@ -49,9 +51,9 @@ class RestRouterTest {
 
     @Test
     void emptyResultIsNoContent() {
-        RestResponse response = router.handle(request(HttpMethod.HEAD, "/v1/namespaces/fleet", ""));
+        JsonResponse response = router.handle(request(HttpMethod.HEAD, "/v1/namespaces/fleet", ""));
 
-        assertThat(response).isEqualTo(new RestResponse(204, Optional.empty()));
+        assertThat(response).isEqualTo(new JsonResponse(204, Optional.empty()));
     }
 
     @Test
@@ -63,7 +65,7 @@ class RestRouterTest {
 
     @Test
     void parsesTheRequestBody() {
-        RestResponse response =
+        JsonResponse response =
                 router.handle(request(HttpMethod.POST, "/v1/namespaces", "{\"namespace\":[\"fleet\"]}"));
 
         assertThat(response.status()).isEqualTo(200);
@@ -89,7 +91,7 @@ class RestRouterTest {
 
     @Test
     void handlerExceptionBecomesIcebergError() {
-        RestResponse response = router.handle(request(HttpMethod.POST, "/v1/namespaces/fleet/tables/positions", ""));
+        JsonResponse response = router.handle(request(HttpMethod.POST, "/v1/namespaces/fleet/tables/positions", ""));
         ErrorResponse error = error(response);
 
         assertThat(response.status()).isEqualTo(409);
@@ -126,11 +128,11 @@ class RestRouterTest {
         assertThat(error.message()).isEqualTo("Method DELETE is not allowed for /v1/namespaces");
     }
 
-    private static RestRequest request(HttpMethod method, String path, String body) {
-        return new RestRequest(method, path, Map.of(), body);
+    private static HttpRequest request(HttpMethod method, String path, String body) {
+        return new HttpRequest(method.name(), path, Map.of()).withBody(body);
     }
 
-    private static ErrorResponse error(RestResponse response) {
+    private static ErrorResponse error(JsonResponse response) {
         ErrorResponse error = ErrorResponseParser.fromJson(response.body().orElseThrow());
         assertThat(error.code()).isEqualTo(response.status());
         return error;

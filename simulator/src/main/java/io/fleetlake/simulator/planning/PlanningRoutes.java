@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fleetlake.http.ExceptionStatuses;
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
 import io.fleetlake.http.PathTemplate;
 import io.fleetlake.http.RequestObserver;
 import io.fleetlake.http.Route;
@@ -29,7 +31,7 @@ public final class PlanningRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(PlanningRoutes.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final RouteTable<RouteHandler<ApiResponse>, ApiRequest, ApiResponse> table;
+    private final RouteTable<RouteHandler<JsonResponse>, HttpRequest, JsonResponse> table;
 
     private PlanningRoutes(PlanningHandlers handlers) {
         this.table = new RouteTable<>(
@@ -49,22 +51,23 @@ public final class PlanningRoutes {
     }
 
     /** Answers a request; never throws. */
-    public ApiResponse handle(ApiRequest request) {
+    public JsonResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
         return table.handle(request, request.method(), request.path());
     }
 
     /** What the planning API answers through the shared table: its handlers' responses and its error bodies. */
     private static final class Responses
-            implements RouteTable.Responder<RouteHandler<ApiResponse>, ApiRequest, ApiResponse> {
+            implements RouteTable.Responder<RouteHandler<JsonResponse>, HttpRequest, JsonResponse> {
         @Override
-        public ApiResponse serve(ApiRequest request, RouteHandler<ApiResponse> handler, Map<String, String> variables) {
+        public JsonResponse serve(
+                HttpRequest request, RouteHandler<JsonResponse> handler, Map<String, String> variables) {
             return handler.handle(new RouteRequest(variables, Map.of(), request.body()));
         }
 
         @Override
         public RuntimeException unmatched(
-                ApiRequest request, Optional<Route<RouteHandler<ApiResponse>>> servedForOtherMethods) {
+                HttpRequest request, Optional<Route<RouteHandler<JsonResponse>>> servedForOtherMethods) {
             if (servedForOtherMethods.isPresent()) {
                 return new PlanningApiException(
                         ApiError.METHOD_NOT_ALLOWED,
@@ -78,7 +81,7 @@ public final class PlanningRoutes {
         }
 
         @Override
-        public ApiResponse failure(ApiRequest request, RuntimeException failure, int status) {
+        public JsonResponse failure(HttpRequest request, RuntimeException failure, int status) {
             if (failure instanceof PlanningApiException refused) {
                 LOG.debug(
                         "{} {} refused with {}: {}",
@@ -93,7 +96,7 @@ public final class PlanningRoutes {
         }
 
         @Override
-        public int status(ApiResponse response) {
+        public int status(JsonResponse response) {
             return response.status();
         }
 
@@ -110,13 +113,13 @@ public final class PlanningRoutes {
     }
 
     /** The error body of {@code error}; also for what the HTTP layer refuses before routing. */
-    static ApiResponse error(ApiError error, String message) {
+    static JsonResponse error(ApiError error, String message) {
         ObjectNode body = JSON.createObjectNode()
                 .put("error", error.name())
                 .put("status", error.status())
                 .put("message", message);
         try {
-            return new ApiResponse(error.status(), Optional.of(JSON.writeValueAsString(body)));
+            return new JsonResponse(error.status(), Optional.of(JSON.writeValueAsString(body)));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException("Cannot write an error body", e);
         }
