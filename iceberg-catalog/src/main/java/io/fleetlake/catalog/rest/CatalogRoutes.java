@@ -144,7 +144,7 @@ public final class CatalogRoutes {
     }
 
     /** A multi-table commit needs the highest role any of its table changes needs. */
-    private static Optional<CatalogRole> transactionAccess(RouteRequest request) {
+    private static Optional<CatalogRole> transactionAccess(IcebergRequest request) {
         CatalogRole required = CatalogRole.WRITER;
         for (UpdateTableRequest change :
                 request.body(CommitTransactionRequest.class).tableChanges()) {
@@ -157,7 +157,7 @@ public final class CatalogRoutes {
     }
 
     // The optional "warehouse" query parameter selects a warehouse on multi-warehouse servers; this one has one.
-    private Optional<RESTResponse> config(RouteRequest request) {
+    private Optional<RESTResponse> config(IcebergRequest request) {
         return Optional.of(ConfigResponse.builder()
                 // The builder probes for a null key, which immutable maps reject with a NullPointerException.
                 .withDefaults(new HashMap<>(clientDefaults))
@@ -165,9 +165,9 @@ public final class CatalogRoutes {
                 .build());
     }
 
-    private Optional<RESTResponse> listNamespaces(RouteRequest request) {
+    private Optional<RESTResponse> listNamespaces(IcebergRequest request) {
         Namespace parent = request.query("parent")
-                .map(value -> RESTUtil.namespaceFromQueryParam(value, RouteRequest.NAMESPACE_SEPARATOR))
+                .map(value -> RESTUtil.namespaceFromQueryParam(value, IcebergRequest.NAMESPACE_SEPARATOR))
                 .orElse(Namespace.empty());
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
@@ -177,30 +177,30 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listNamespaces(namespaces, parent));
     }
 
-    private Optional<RESTResponse> createNamespace(RouteRequest request) {
+    private Optional<RESTResponse> createNamespace(IcebergRequest request) {
         return Optional.of(CatalogHandlers.createNamespace(namespaces, request.body(CreateNamespaceRequest.class)));
     }
 
-    private Optional<RESTResponse> loadNamespace(RouteRequest request) {
+    private Optional<RESTResponse> loadNamespace(IcebergRequest request) {
         return Optional.of(CatalogHandlers.loadNamespace(namespaces, request.namespace()));
     }
 
-    private Optional<RESTResponse> namespaceExists(RouteRequest request) {
+    private Optional<RESTResponse> namespaceExists(IcebergRequest request) {
         CatalogHandlers.namespaceExists(namespaces, request.namespace());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> dropNamespace(RouteRequest request) {
+    private Optional<RESTResponse> dropNamespace(IcebergRequest request) {
         CatalogHandlers.dropNamespace(namespaces, request.namespace());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateNamespaceProperties(RouteRequest request) {
+    private Optional<RESTResponse> updateNamespaceProperties(IcebergRequest request) {
         return Optional.of(CatalogHandlers.updateNamespaceProperties(
                 namespaces, request.namespace(), request.body(UpdateNamespacePropertiesRequest.class)));
     }
 
-    private Optional<RESTResponse> listTables(RouteRequest request) {
+    private Optional<RESTResponse> listTables(IcebergRequest request) {
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
             return Optional.of(CatalogHandlers.listTables(
@@ -209,7 +209,7 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listTables(catalog, request.namespace()));
     }
 
-    private Optional<RESTResponse> createTable(RouteRequest request) {
+    private Optional<RESTResponse> createTable(IcebergRequest request) {
         CreateTableRequest create = request.body(CreateTableRequest.class);
         if (create.stageCreate()) {
             // Nothing is written: the client commits the staged table later through the table update endpoint.
@@ -218,7 +218,7 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.createTable(catalog, request.namespace(), create));
     }
 
-    private Optional<RESTResponse> loadTable(RouteRequest request) {
+    private Optional<RESTResponse> loadTable(IcebergRequest request) {
         SnapshotMode mode = request.query(RESTCatalogProperties.SNAPSHOTS_QUERY_PARAMETER)
                 .map(CatalogRoutes::snapshotMode)
                 .orElse(RESTCatalogProperties.SNAPSHOT_LOADING_MODE_DEFAULT);
@@ -236,12 +236,12 @@ public final class CatalogRoutes {
                 + SnapshotMode.REFS.name().toLowerCase(Locale.ROOT));
     }
 
-    private Optional<RESTResponse> tableExists(RouteRequest request) {
+    private Optional<RESTResponse> tableExists(IcebergRequest request) {
         CatalogHandlers.tableExists(catalog, request.table());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateTable(RouteRequest request) {
+    private Optional<RESTResponse> updateTable(IcebergRequest request) {
         UpdateTableRequest update = request.body(UpdateTableRequest.class);
         commitLock.lock();
         try {
@@ -251,7 +251,7 @@ public final class CatalogRoutes {
         }
     }
 
-    private Optional<RESTResponse> dropTable(RouteRequest request) {
+    private Optional<RESTResponse> dropTable(IcebergRequest request) {
         boolean purge =
                 request.query("purgeRequested").map(Boolean::parseBoolean).orElse(false);
         if (purge) {
@@ -262,24 +262,24 @@ public final class CatalogRoutes {
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> renameTable(RouteRequest request) {
+    private Optional<RESTResponse> renameTable(IcebergRequest request) {
         CatalogHandlers.renameTable(catalog, request.body(RenameTableRequest.class));
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> registerTable(RouteRequest request) {
+    private Optional<RESTResponse> registerTable(IcebergRequest request) {
         return Optional.of(
                 CatalogHandlers.registerTable(catalog, request.namespace(), request.body(RegisterTableRequest.class)));
     }
 
     // Clients report scan and commit metrics after each operation; this server has no metrics store.
-    private Optional<RESTResponse> reportMetrics(RouteRequest request) {
+    private Optional<RESTResponse> reportMetrics(IcebergRequest request) {
         ReportMetricsRequest report = request.body(ReportMetricsRequest.class);
         LOG.debug("Metrics report for {}: {}", request.table(), report.reportType());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> listViews(RouteRequest request) {
+    private Optional<RESTResponse> listViews(IcebergRequest request) {
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
             return Optional.of(CatalogHandlers.listViews(
@@ -288,21 +288,21 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listViews(views, request.namespace()));
     }
 
-    private Optional<RESTResponse> createView(RouteRequest request) {
+    private Optional<RESTResponse> createView(IcebergRequest request) {
         return Optional.of(
                 CatalogHandlers.createView(views, request.namespace(), request.body(CreateViewRequest.class)));
     }
 
-    private Optional<RESTResponse> loadView(RouteRequest request) {
+    private Optional<RESTResponse> loadView(IcebergRequest request) {
         return Optional.of(CatalogHandlers.loadView(views, request.view()));
     }
 
-    private Optional<RESTResponse> viewExists(RouteRequest request) {
+    private Optional<RESTResponse> viewExists(IcebergRequest request) {
         CatalogHandlers.viewExists(views, request.view());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateView(RouteRequest request) {
+    private Optional<RESTResponse> updateView(IcebergRequest request) {
         UpdateTableRequest update = request.body(UpdateTableRequest.class);
         commitLock.lock();
         try {
@@ -312,17 +312,17 @@ public final class CatalogRoutes {
         }
     }
 
-    private Optional<RESTResponse> dropView(RouteRequest request) {
+    private Optional<RESTResponse> dropView(IcebergRequest request) {
         CatalogHandlers.dropView(views, request.view());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> renameView(RouteRequest request) {
+    private Optional<RESTResponse> renameView(IcebergRequest request) {
         CatalogHandlers.renameView(views, request.body(RenameTableRequest.class));
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> commitTransaction(RouteRequest request) {
+    private Optional<RESTResponse> commitTransaction(IcebergRequest request) {
         CommitTransactionRequest transaction = request.body(CommitTransactionRequest.class);
         commitLock.lock();
         try {

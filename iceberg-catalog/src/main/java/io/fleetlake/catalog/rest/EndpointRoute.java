@@ -11,7 +11,7 @@ import org.apache.iceberg.rest.Endpoint;
  * /v1/config}), the role its requests need, and its handler. The optional {@code {prefix}} segment of the spec is not
  * served: paths start with {@code /v1/}.
  */
-record EndpointRoute(Endpoint endpoint, RouteAccess access, RouteHandler handler) {
+record EndpointRoute(Endpoint endpoint, RouteAccess access, IcebergHandler handler) {
     EndpointRoute {
         requireNonNull(endpoint, "endpoint is null");
         requireNonNull(access, "access is null");
@@ -19,11 +19,11 @@ record EndpointRoute(Endpoint endpoint, RouteAccess access, RouteHandler handler
     }
 
     /** A route any authenticated client may call (a reader's). */
-    static Route<EndpointRoute> route(Endpoint endpoint, RouteHandler handler) {
+    static Route<EndpointRoute> route(Endpoint endpoint, IcebergHandler handler) {
         return route(endpoint, RouteAccess.role(CatalogRole.READER), handler);
     }
 
-    static Route<EndpointRoute> route(Endpoint endpoint, RouteAccess access, RouteHandler handler) {
+    static Route<EndpointRoute> route(Endpoint endpoint, RouteAccess access, IcebergHandler handler) {
         return Route.of(
                 HttpMethod.valueOf(endpoint.httpMethod()).name(),
                 endpoint.path().replace("/{prefix}", ""),

@@ -12,6 +12,7 @@ import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.JsonResponse;
 import io.fleetlake.http.RequestObserver;
 import io.fleetlake.http.Route;
+import io.fleetlake.http.RouteRequest;
 import io.fleetlake.http.RouteTable;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.io.UncheckedIOException;
@@ -38,10 +39,6 @@ public final class RestRouter {
     private final ObjectMapper mapper;
     private final Authenticator authenticator;
     private final RouteTable<EndpointRoute, HttpRequest, JsonResponse> table;
-
-    RestRouter(List<Route<EndpointRoute>> routes, ObjectMapper mapper) {
-        this(routes, mapper, RequestObserver.NONE, Authenticator.NONE);
-    }
 
     RestRouter(List<Route<EndpointRoute>> routes, ObjectMapper mapper, RequestObserver observer) {
         this(routes, mapper, observer, Authenticator.NONE);
@@ -77,8 +74,10 @@ public final class RestRouter {
     private final class Responses implements RouteTable.Responder<EndpointRoute, HttpRequest, JsonResponse> {
         @Override
         public JsonResponse serve(HttpRequest request, EndpointRoute route, Map<String, String> variables) {
-            RouteRequest routeRequest = new RouteRequest(
-                    variables, request.queryParameters(), request.body(), request.header("Authorization"), mapper);
+            IcebergRequest routeRequest = new IcebergRequest(
+                    new RouteRequest(variables, request.queryParameters(), request.body()),
+                    request.header("Authorization"),
+                    mapper);
             Optional<CatalogRole> required = route.access().required(routeRequest);
             if (required.isPresent()) {
                 CatalogPrincipal principal = authenticator.authenticate(request.header("Authorization"));

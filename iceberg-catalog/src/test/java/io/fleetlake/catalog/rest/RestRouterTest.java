@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.JsonResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import org.apache.iceberg.rest.responses.GetNamespaceResponse;
 import org.junit.jupiter.api.Test;
 
 class RestRouterTest {
+    private final List<String> observed = new ArrayList<>();
     private final RestRouter router = new RestRouter(
             List.of(
                     EndpointRoute.route(
@@ -39,7 +41,24 @@ class RestRouterTest {
                     EndpointRoute.route(Endpoint.V1_DELETE_TABLE, request -> {
                         throw new IllegalStateException("broken handler");
                     })),
-            RestJson.newMapper());
+            RestJson.newMapper(),
+            (endpoint, status, nanos) -> observed.add(endpoint + " -> " + status + (nanos >= 0 ? "" : " negative")));
+
+    /** The observer hears the route's endpoint (not the path, one label per route) and the status of every answer. */
+    @Test
+    void eachAnswerIsObservedWithItsEndpoint() {
+        router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet", ""));
+        router.handle(request(HttpMethod.DELETE, "/v1/namespaces/fleet/tables/positions", ""));
+        router.handle(request(HttpMethod.GET, "/v1/nothing/here", ""));
+        router.handle(request(HttpMethod.DELETE, "/v1/namespaces/fleet", ""));
+
+        assertThat(observed)
+                .containsExactly(
+                        "GET /v1/namespaces/{namespace} -> 200",
+                        "DELETE /v1/namespaces/{namespace}/tables/{table} -> 500",
+                        "unmatched -> 404",
+                        "unmatched -> 405");
+    }
 
     @Test
     void decodesMultiLevelNamespaceFromThePath() {
