@@ -14,10 +14,9 @@ import java.util.Optional;
  * catches handler exceptions. The observer hears of every answer with its route's label.
  *
  * @param <H> the server's handler type
- * @param <Q> the server's request type
  * @param <R> the server's response type
  */
-public final class RouteTable<H, Q, R> {
+public final class RouteTable<H, R> {
     /** The label of a request no route matched. */
     public static final String UNMATCHED = "unmatched";
 
@@ -26,11 +25,11 @@ public final class RouteTable<H, Q, R> {
 
     private final List<Route<H>> routes;
     private final ExceptionStatuses statuses;
-    private final Responder<H, Q, R> responder;
+    private final Responder<H, R> responder;
     private final RequestObserver observer;
 
     public RouteTable(
-            List<Route<H>> routes, ExceptionStatuses statuses, Responder<H, Q, R> responder, RequestObserver observer) {
+            List<Route<H>> routes, ExceptionStatuses statuses, Responder<H, R> responder, RequestObserver observer) {
         this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
         this.statuses = requireNonNull(statuses, "statuses is null");
         this.responder = requireNonNull(responder, "responder is null");
@@ -38,13 +37,13 @@ public final class RouteTable<H, Q, R> {
     }
 
     /** Answers a request; never throws. */
-    public R handle(Q request, String method, String path) {
+    public R handle(HttpRequest request) {
         requireNonNull(request, "request is null");
         long started = System.nanoTime();
         String[] label = {UNMATCHED};
         R response;
         try {
-            response = dispatch(request, method, path, label);
+            response = dispatch(request, label);
         } catch (RuntimeException e) {
             response = responder.failure(request, e, statuses.statusOf(e));
         }
@@ -53,7 +52,7 @@ public final class RouteTable<H, Q, R> {
     }
 
     /** The error response for a request refused before routing, observed as {@value #REFUSED}. */
-    public R refuse(Q request, RuntimeException refusal) {
+    public R refuse(HttpRequest request, RuntimeException refusal) {
         requireNonNull(request, "request is null");
         requireNonNull(refusal, "refusal is null");
         R response = responder.failure(request, refusal, statuses.statusOf(refusal));
@@ -62,8 +61,8 @@ public final class RouteTable<H, Q, R> {
     }
 
     /** @param label receives the label of the route that answers, for the observer */
-    private R dispatch(Q request, String method, String path, String[] label) {
-        List<String> segments = PathTemplate.segments(path);
+    private R dispatch(HttpRequest request, String[] label) {
+        List<String> segments = PathTemplate.segments(request.path());
         Optional<Route<H>> servedForOtherMethods = Optional.empty();
         for (Route<H> route : routes) {
             Optional<Map<String, String>> variables =
@@ -71,7 +70,7 @@ public final class RouteTable<H, Q, R> {
             if (variables.isEmpty()) {
                 continue;
             }
-            if (route.method().equals(method)) {
+            if (route.method().equals(request.method())) {
                 label[0] = responder.label(route);
                 return responder.serve(request, route.handler(), variables.get());
             }
@@ -84,18 +83,18 @@ public final class RouteTable<H, Q, R> {
     }
 
     /** What differs between the servers: how a handler is called, what is refused how, the error body. */
-    public interface Responder<H, Q, R> {
+    public interface Responder<H, R> {
         /** Calls the handler; may throw, as the handler may. */
-        R serve(Q request, H handler, Map<String, String> variables);
+        R serve(HttpRequest request, H handler, Map<String, String> variables);
 
         /**
          * The failure to answer a request no route serves with: the server's 405 when a route serves the path for
          * another method, its 404 otherwise.
          */
-        RuntimeException unmatched(Q request, Optional<Route<H>> servedForOtherMethods);
+        RuntimeException unmatched(HttpRequest request, Optional<Route<H>> servedForOtherMethods);
 
         /** The server's error body for a failure, with the status {@link ExceptionStatuses} gave it. */
-        R failure(Q request, RuntimeException failure, int status);
+        R failure(HttpRequest request, RuntimeException failure, int status);
 
         int status(R response);
 

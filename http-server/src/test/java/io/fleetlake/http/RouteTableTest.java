@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class RouteTableTest {
     private final List<String> observed = new ArrayList<>();
 
-    private final RouteTable<RouteHandler<String>, Request, Response> table = new RouteTable<>(
+    private final RouteTable<RouteHandler<String>, Response> table = new RouteTable<>(
             List.of(
                     Route.get("/v1/items/{id}", request -> "item " + request.pathVariable("id")),
                     Route.of("PUT", "/v1/items/{id}", request -> "put " + request.body()),
@@ -33,7 +33,7 @@ class RouteTableTest {
     @Test
     void theRouteOfThePathAndMethodServesWithItsVariablesAndBody() {
         assertThat(handle("GET", "/v1/items/VH%2F1")).isEqualTo(new Response(200, "item VH/1"));
-        assertThat(table.handle(new Request("PUT", "/v1/items/1", "{}", Map.of()), "PUT", "/v1/items/1"))
+        assertThat(table.handle(new HttpRequest("PUT", "/v1/items/1", Map.of()).withBody("{}")))
                 .isEqualTo(new Response(200, "put {}"));
         assertThat(observed).containsExactly("/v1/items/{id} 200", "/v1/items/{id} 200");
     }
@@ -41,10 +41,10 @@ class RouteTableTest {
     @Test
     void leadingAndTrailingSlashesDoNotCountAndBlankQueryParametersAreAbsent() {
         assertThat(handle("GET", "//v1/query/").body()).isEqualTo("at none");
-        assertThat(table.handle(new Request("GET", "/v1/query", "", Map.of("at", "  ")), "GET", "/v1/query")
+        assertThat(table.handle(new HttpRequest("GET", "/v1/query", Map.of("at", "  ")))
                         .body())
                 .isEqualTo("at none");
-        assertThat(table.handle(new Request("GET", "/v1/query", "", Map.of("at", " x ")), "GET", "/v1/query")
+        assertThat(table.handle(new HttpRequest("GET", "/v1/query", Map.of("at", " x ")))
                         .body())
                 .isEqualTo("at x");
     }
@@ -70,7 +70,7 @@ class RouteTableTest {
 
     @Test
     void aRefusalBeforeRoutingGetsTheServersErrorBodyAndTheRefusedLabel() {
-        assertThat(table.refuse(new Request("POST", "/v1/items/1", "", Map.of()), new Refused(503, "busy")))
+        assertThat(table.refuse(new HttpRequest("POST", "/v1/items/1", Map.of()), new Refused(503, "busy")))
                 .isEqualTo(new Response(503, "Refused: busy"));
         assertThat(observed).containsExactly("refused 503");
     }
@@ -86,10 +86,8 @@ class RouteTableTest {
     }
 
     private Response handle(String method, String path) {
-        return table.handle(new Request(method, path, "", Map.of()), method, path);
+        return table.handle(new HttpRequest(method, path, Map.of()));
     }
-
-    record Request(String method, String path, String body, Map<String, String> query) {}
 
     record Response(int status, String body) {}
 
@@ -111,22 +109,23 @@ class RouteTableTest {
     }
 
     /** A server that labels a wrong method with the route it tried and decodes its path segments. */
-    private static final class Responses implements RouteTable.Responder<RouteHandler<String>, Request, Response> {
+    private static final class Responses implements RouteTable.Responder<RouteHandler<String>, Response> {
         @Override
-        public Response serve(Request request, RouteHandler<String> handler, Map<String, String> variables) {
-            return new Response(200, handler.handle(new RouteRequest(variables, request.query(), request.body())));
+        public Response serve(HttpRequest request, RouteHandler<String> handler, Map<String, String> variables) {
+            return new Response(
+                    200, handler.handle(new RouteRequest(variables, request.queryParameters(), request.body())));
         }
 
         @Override
         public RuntimeException unmatched(
-                Request request, Optional<Route<RouteHandler<String>>> servedForOtherMethods) {
+                HttpRequest request, Optional<Route<RouteHandler<String>>> servedForOtherMethods) {
             return servedForOtherMethods
                     .<RuntimeException>map(route -> new Refused(405, "use " + route.method()))
                     .orElseGet(() -> new Refused(404, request.method() + " " + request.path()));
         }
 
         @Override
-        public Response failure(Request request, RuntimeException failure, int status) {
+        public Response failure(HttpRequest request, RuntimeException failure, int status) {
             if (failure instanceof Refused refused && status == 405) {
                 return new Response(status, refused.getMessage() + " for " + request.path());
             }

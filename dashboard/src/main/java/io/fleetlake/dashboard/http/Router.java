@@ -31,7 +31,7 @@ public final class Router {
     private static final Logger LOG = LoggerFactory.getLogger(Router.class);
 
     private final ObjectMapper mapper;
-    private final RouteTable<RouteHandler<Reply>, HttpRequest, HttpResponse> table;
+    private final RouteTable<RouteHandler<Reply>, HttpResponse> table;
 
     public Router(List<Route<RouteHandler<Reply>>> routes, ObjectMapper mapper) {
         this(routes, mapper, RequestObserver.NONE);
@@ -44,7 +44,7 @@ public final class Router {
 
     public HttpResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
-        return table.handle(request, request.method(), request.path());
+        return table.handle(request);
     }
 
     /**
@@ -65,7 +65,7 @@ public final class Router {
     }
 
     /** What the dashboard answers through the shared table: its handlers' replies and its error bodies. */
-    private final class Responses implements RouteTable.Responder<RouteHandler<Reply>, HttpRequest, HttpResponse> {
+    private final class Responses implements RouteTable.Responder<RouteHandler<Reply>, HttpResponse> {
         @Override
         public HttpResponse serve(HttpRequest request, RouteHandler<Reply> handler, Map<String, String> variables) {
             Reply reply = handler.handle(new RouteRequest(variables, request.queryParameters(), request.body()));

@@ -38,7 +38,7 @@ public final class RestRouter {
 
     private final ObjectMapper mapper;
     private final Authenticator authenticator;
-    private final RouteTable<EndpointRoute, HttpRequest, JsonResponse> table;
+    private final RouteTable<EndpointRoute, JsonResponse> table;
 
     RestRouter(List<Route<EndpointRoute>> routes, ObjectMapper mapper, RequestObserver observer) {
         this(routes, mapper, observer, Authenticator.NONE);
@@ -56,7 +56,7 @@ public final class RestRouter {
 
     public JsonResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
-        return table.handle(request, request.method(), request.path());
+        return table.handle(request);
     }
 
     private String write(RESTResponse body) {
@@ -71,7 +71,7 @@ public final class RestRouter {
      * Every request but those of public routes is authenticated first (401 otherwise, also for paths no route serves,
      * so that a stranger learns nothing about them), then checked against the role its route needs (403).
      */
-    private final class Responses implements RouteTable.Responder<EndpointRoute, HttpRequest, JsonResponse> {
+    private final class Responses implements RouteTable.Responder<EndpointRoute, JsonResponse> {
         @Override
         public JsonResponse serve(HttpRequest request, EndpointRoute route, Map<String, String> variables) {
             IcebergRequest routeRequest = new IcebergRequest(

@@ -31,7 +31,7 @@ public final class PlanningRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(PlanningRoutes.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final RouteTable<RouteHandler<JsonResponse>, HttpRequest, JsonResponse> table;
+    private final RouteTable<RouteHandler<JsonResponse>, JsonResponse> table;
 
     private PlanningRoutes(PlanningHandlers handlers) {
         this.table = new RouteTable<>(
@@ -53,12 +53,11 @@ public final class PlanningRoutes {
     /** Answers a request; never throws. */
     public JsonResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
-        return table.handle(request, request.method(), request.path());
+        return table.handle(request);
     }
 
     /** What the planning API answers through the shared table: its handlers' responses and its error bodies. */
-    private static final class Responses
-            implements RouteTable.Responder<RouteHandler<JsonResponse>, HttpRequest, JsonResponse> {
+    private static final class Responses implements RouteTable.Responder<RouteHandler<JsonResponse>, JsonResponse> {
         @Override
         public JsonResponse serve(
                 HttpRequest request, RouteHandler<JsonResponse> handler, Map<String, String> variables) {
