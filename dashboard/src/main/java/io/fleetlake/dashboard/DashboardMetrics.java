@@ -1,6 +1,6 @@
 package io.fleetlake.dashboard;
 
-import io.fleetlake.dashboard.http.RequestObserver;
+import io.fleetlake.http.RequestObserver;
 import io.fleetlake.model.FleetMetricNames;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;

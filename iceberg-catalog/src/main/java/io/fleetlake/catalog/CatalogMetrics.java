@@ -1,6 +1,6 @@
 package io.fleetlake.catalog;
 
-import io.fleetlake.catalog.rest.RequestObserver;
+import io.fleetlake.http.RequestObserver;
 import io.fleetlake.model.FleetMetricNames;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Histogram;

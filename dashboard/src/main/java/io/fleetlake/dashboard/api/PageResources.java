@@ -3,7 +3,7 @@ package io.fleetlake.dashboard.api;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.dashboard.http.Reply;
-import io.fleetlake.dashboard.http.RouteRequest;
+import io.fleetlake.http.RouteRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

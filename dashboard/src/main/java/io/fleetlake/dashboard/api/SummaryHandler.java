@@ -3,11 +3,11 @@ package io.fleetlake.dashboard.api;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.dashboard.http.Reply;
-import io.fleetlake.dashboard.http.RouteRequest;
 import io.fleetlake.dashboard.pipeline.PipelineCounters;
 import io.fleetlake.dashboard.pipeline.PipelineCountersReader;
 import io.fleetlake.dashboard.pipeline.PipelineCountersUnavailableException;
 import io.fleetlake.dashboard.vehicle.VehicleView;
+import io.fleetlake.http.RouteRequest;
 import io.fleetlake.model.VehicleStatus;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package io.fleetlake.dashboard.api;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.dashboard.http.Reply;
-import io.fleetlake.dashboard.http.RouteRequest;
+import io.fleetlake.http.RouteRequest;
 import java.time.Duration;
 
 /** {@code GET /api/vehicles} and {@code GET /api/vehicles/{id}}: the live fleet from Redis. */

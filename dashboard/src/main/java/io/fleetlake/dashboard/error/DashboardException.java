@@ -2,8 +2,10 @@ package io.fleetlake.dashboard.error;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.ExceptionStatuses;
+
 /** A failure with its {@link DashboardError} code; the message is shown to the user, so it says what to do. */
-public final class DashboardException extends RuntimeException {
+public final class DashboardException extends RuntimeException implements ExceptionStatuses.WithStatus {
     private static final long serialVersionUID = 1L;
 
     private final DashboardError error;
@@ -20,5 +22,10 @@ public final class DashboardException extends RuntimeException {
 
     public DashboardError error() {
         return error;
+    }
+
+    @Override
+    public int status() {
+        return error.status();
     }
 }

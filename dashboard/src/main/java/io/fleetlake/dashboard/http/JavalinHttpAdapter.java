@@ -4,15 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.dashboard.error.DashboardError;
 import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.JavalinServer;
-import io.fleetlake.http.QueryParameters;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -82,14 +80,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
             BiFunction<HttpRequest, Router, HttpResponse> gate,
             RequestAdmission admission,
             Context context) {
-        HttpRequest bare = new HttpRequest(
-                context.method().name(),
-                context.path(),
-                QueryParameters.firstValues(context),
-                headers(context),
-                "",
-                // The peer's address, never X-Forwarded-For (Javalin's ip() reads it): anyone can set that header.
-                context.req().getRemoteAddr());
+        HttpRequest bare = HttpRequest.of(context);
         Consumer<RequestAdmission.Refusal> refuse =
                 refused -> write(context, router.refuse(bare, refusal(refused, admission.limits())));
         admission.serve(context, refuse, () -> {
@@ -123,13 +114,5 @@ public final class JavalinHttpAdapter implements AutoCloseable {
         context.header("Cache-Control", "no-store");
         response.headers().forEach(context::header);
         context.status(response.status()).contentType(response.contentType()).result(response.body());
-    }
-
-    private static Map<String, String> headers(Context context) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (String name : context.headerMap().keySet()) {
-            headers.putIfAbsent(name, context.header(name));
-        }
-        return headers;
     }
 }

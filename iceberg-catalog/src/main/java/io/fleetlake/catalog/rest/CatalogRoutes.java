@@ -4,6 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.OAuth2Authority;
+import io.fleetlake.http.RequestObserver;
+import io.fleetlake.http.Route;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.util.HashMap;
@@ -61,7 +63,7 @@ public final class CatalogRoutes {
      */
     private final ReentrantLock commitLock = new ReentrantLock(true);
 
-    private final List<Route> routes;
+    private final List<Route<EndpointRoute>> routes;
     private final List<Endpoint> endpoints;
 
     private <C extends BaseMetastoreViewCatalog & SupportsNamespaces> CatalogRoutes(
@@ -74,39 +76,40 @@ public final class CatalogRoutes {
         RouteAccess writer = RouteAccess.role(CatalogRole.WRITER);
         RouteAccess admin = RouteAccess.role(CatalogRole.ADMIN);
         this.routes = List.of(
-                new Route(TOKENS, RouteAccess.PUBLIC, request -> Optional.of(tokens.token(request))),
-                new Route(HEALTH, RouteAccess.PUBLIC, request -> Optional.of(HealthResponse.OK)),
-                new Route(CONFIG, reader, this::config),
-                new Route(Endpoint.V1_LIST_NAMESPACES, reader, this::listNamespaces),
-                new Route(Endpoint.V1_CREATE_NAMESPACE, writer, this::createNamespace),
-                new Route(Endpoint.V1_LOAD_NAMESPACE, reader, this::loadNamespace),
-                new Route(Endpoint.V1_NAMESPACE_EXISTS, reader, this::namespaceExists),
-                new Route(Endpoint.V1_DELETE_NAMESPACE, admin, this::dropNamespace),
-                new Route(Endpoint.V1_UPDATE_NAMESPACE, admin, this::updateNamespaceProperties),
-                new Route(Endpoint.V1_LIST_TABLES, reader, this::listTables),
-                new Route(Endpoint.V1_CREATE_TABLE, writer, this::createTable),
-                new Route(Endpoint.V1_LOAD_TABLE, reader, this::loadTable),
-                new Route(Endpoint.V1_TABLE_EXISTS, reader, this::tableExists),
-                new Route(
+                EndpointRoute.route(TOKENS, RouteAccess.PUBLIC, request -> Optional.of(tokens.token(request))),
+                EndpointRoute.route(HEALTH, RouteAccess.PUBLIC, request -> Optional.of(HealthResponse.OK)),
+                EndpointRoute.route(CONFIG, reader, this::config),
+                EndpointRoute.route(Endpoint.V1_LIST_NAMESPACES, reader, this::listNamespaces),
+                EndpointRoute.route(Endpoint.V1_CREATE_NAMESPACE, writer, this::createNamespace),
+                EndpointRoute.route(Endpoint.V1_LOAD_NAMESPACE, reader, this::loadNamespace),
+                EndpointRoute.route(Endpoint.V1_NAMESPACE_EXISTS, reader, this::namespaceExists),
+                EndpointRoute.route(Endpoint.V1_DELETE_NAMESPACE, admin, this::dropNamespace),
+                EndpointRoute.route(Endpoint.V1_UPDATE_NAMESPACE, admin, this::updateNamespaceProperties),
+                EndpointRoute.route(Endpoint.V1_LIST_TABLES, reader, this::listTables),
+                EndpointRoute.route(Endpoint.V1_CREATE_TABLE, writer, this::createTable),
+                EndpointRoute.route(Endpoint.V1_LOAD_TABLE, reader, this::loadTable),
+                EndpointRoute.route(Endpoint.V1_TABLE_EXISTS, reader, this::tableExists),
+                EndpointRoute.route(
                         Endpoint.V1_UPDATE_TABLE,
                         request -> Optional.of(CommitAccess.required(
                                 request.body(UpdateTableRequest.class).updates())),
                         this::updateTable),
-                new Route(Endpoint.V1_DELETE_TABLE, admin, this::dropTable),
-                new Route(Endpoint.V1_RENAME_TABLE, admin, this::renameTable),
-                new Route(Endpoint.V1_REGISTER_TABLE, admin, this::registerTable),
+                EndpointRoute.route(Endpoint.V1_DELETE_TABLE, admin, this::dropTable),
+                EndpointRoute.route(Endpoint.V1_RENAME_TABLE, admin, this::renameTable),
+                EndpointRoute.route(Endpoint.V1_REGISTER_TABLE, admin, this::registerTable),
                 // Readers report scan metrics too.
-                new Route(Endpoint.V1_REPORT_METRICS, reader, this::reportMetrics),
-                new Route(Endpoint.V1_COMMIT_TRANSACTION, CatalogRoutes::transactionAccess, this::commitTransaction),
-                new Route(Endpoint.V1_LIST_VIEWS, reader, this::listViews),
-                new Route(Endpoint.V1_CREATE_VIEW, writer, this::createView),
-                new Route(Endpoint.V1_LOAD_VIEW, reader, this::loadView),
-                new Route(Endpoint.V1_VIEW_EXISTS, reader, this::viewExists),
-                new Route(Endpoint.V1_UPDATE_VIEW, writer, this::updateView),
-                new Route(Endpoint.V1_DELETE_VIEW, admin, this::dropView),
-                new Route(Endpoint.V1_RENAME_VIEW, admin, this::renameView));
+                EndpointRoute.route(Endpoint.V1_REPORT_METRICS, reader, this::reportMetrics),
+                EndpointRoute.route(
+                        Endpoint.V1_COMMIT_TRANSACTION, CatalogRoutes::transactionAccess, this::commitTransaction),
+                EndpointRoute.route(Endpoint.V1_LIST_VIEWS, reader, this::listViews),
+                EndpointRoute.route(Endpoint.V1_CREATE_VIEW, writer, this::createView),
+                EndpointRoute.route(Endpoint.V1_LOAD_VIEW, reader, this::loadView),
+                EndpointRoute.route(Endpoint.V1_VIEW_EXISTS, reader, this::viewExists),
+                EndpointRoute.route(Endpoint.V1_UPDATE_VIEW, writer, this::updateView),
+                EndpointRoute.route(Endpoint.V1_DELETE_VIEW, admin, this::dropView),
+                EndpointRoute.route(Endpoint.V1_RENAME_VIEW, admin, this::renameView));
         this.endpoints = routes.stream()
-                .map(Route::endpoint)
+                .map(route -> route.handler().endpoint())
                 .filter(endpoint -> !endpoint.equals(CONFIG) && !endpoint.equals(TOKENS) && !endpoint.equals(HEALTH))
                 .toList();
     }
@@ -141,7 +144,7 @@ public final class CatalogRoutes {
     }
 
     /** A multi-table commit needs the highest role any of its table changes needs. */
-    private static Optional<CatalogRole> transactionAccess(RouteRequest request) {
+    private static Optional<CatalogRole> transactionAccess(IcebergRequest request) {
         CatalogRole required = CatalogRole.WRITER;
         for (UpdateTableRequest change :
                 request.body(CommitTransactionRequest.class).tableChanges()) {
@@ -154,7 +157,7 @@ public final class CatalogRoutes {
     }
 
     // The optional "warehouse" query parameter selects a warehouse on multi-warehouse servers; this one has one.
-    private Optional<RESTResponse> config(RouteRequest request) {
+    private Optional<RESTResponse> config(IcebergRequest request) {
         return Optional.of(ConfigResponse.builder()
                 // The builder probes for a null key, which immutable maps reject with a NullPointerException.
                 .withDefaults(new HashMap<>(clientDefaults))
@@ -162,9 +165,9 @@ public final class CatalogRoutes {
                 .build());
     }
 
-    private Optional<RESTResponse> listNamespaces(RouteRequest request) {
+    private Optional<RESTResponse> listNamespaces(IcebergRequest request) {
         Namespace parent = request.query("parent")
-                .map(value -> RESTUtil.namespaceFromQueryParam(value, RouteRequest.NAMESPACE_SEPARATOR))
+                .map(value -> RESTUtil.namespaceFromQueryParam(value, IcebergRequest.NAMESPACE_SEPARATOR))
                 .orElse(Namespace.empty());
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
@@ -174,30 +177,30 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listNamespaces(namespaces, parent));
     }
 
-    private Optional<RESTResponse> createNamespace(RouteRequest request) {
+    private Optional<RESTResponse> createNamespace(IcebergRequest request) {
         return Optional.of(CatalogHandlers.createNamespace(namespaces, request.body(CreateNamespaceRequest.class)));
     }
 
-    private Optional<RESTResponse> loadNamespace(RouteRequest request) {
+    private Optional<RESTResponse> loadNamespace(IcebergRequest request) {
         return Optional.of(CatalogHandlers.loadNamespace(namespaces, request.namespace()));
     }
 
-    private Optional<RESTResponse> namespaceExists(RouteRequest request) {
+    private Optional<RESTResponse> namespaceExists(IcebergRequest request) {
         CatalogHandlers.namespaceExists(namespaces, request.namespace());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> dropNamespace(RouteRequest request) {
+    private Optional<RESTResponse> dropNamespace(IcebergRequest request) {
         CatalogHandlers.dropNamespace(namespaces, request.namespace());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateNamespaceProperties(RouteRequest request) {
+    private Optional<RESTResponse> updateNamespaceProperties(IcebergRequest request) {
         return Optional.of(CatalogHandlers.updateNamespaceProperties(
                 namespaces, request.namespace(), request.body(UpdateNamespacePropertiesRequest.class)));
     }
 
-    private Optional<RESTResponse> listTables(RouteRequest request) {
+    private Optional<RESTResponse> listTables(IcebergRequest request) {
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
             return Optional.of(CatalogHandlers.listTables(
@@ -206,7 +209,7 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listTables(catalog, request.namespace()));
     }
 
-    private Optional<RESTResponse> createTable(RouteRequest request) {
+    private Optional<RESTResponse> createTable(IcebergRequest request) {
         CreateTableRequest create = request.body(CreateTableRequest.class);
         if (create.stageCreate()) {
             // Nothing is written: the client commits the staged table later through the table update endpoint.
@@ -215,7 +218,7 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.createTable(catalog, request.namespace(), create));
     }
 
-    private Optional<RESTResponse> loadTable(RouteRequest request) {
+    private Optional<RESTResponse> loadTable(IcebergRequest request) {
         SnapshotMode mode = request.query(RESTCatalogProperties.SNAPSHOTS_QUERY_PARAMETER)
                 .map(CatalogRoutes::snapshotMode)
                 .orElse(RESTCatalogProperties.SNAPSHOT_LOADING_MODE_DEFAULT);
@@ -233,12 +236,12 @@ public final class CatalogRoutes {
                 + SnapshotMode.REFS.name().toLowerCase(Locale.ROOT));
     }
 
-    private Optional<RESTResponse> tableExists(RouteRequest request) {
+    private Optional<RESTResponse> tableExists(IcebergRequest request) {
         CatalogHandlers.tableExists(catalog, request.table());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateTable(RouteRequest request) {
+    private Optional<RESTResponse> updateTable(IcebergRequest request) {
         UpdateTableRequest update = request.body(UpdateTableRequest.class);
         commitLock.lock();
         try {
@@ -248,7 +251,7 @@ public final class CatalogRoutes {
         }
     }
 
-    private Optional<RESTResponse> dropTable(RouteRequest request) {
+    private Optional<RESTResponse> dropTable(IcebergRequest request) {
         boolean purge =
                 request.query("purgeRequested").map(Boolean::parseBoolean).orElse(false);
         if (purge) {
@@ -259,24 +262,24 @@ public final class CatalogRoutes {
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> renameTable(RouteRequest request) {
+    private Optional<RESTResponse> renameTable(IcebergRequest request) {
         CatalogHandlers.renameTable(catalog, request.body(RenameTableRequest.class));
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> registerTable(RouteRequest request) {
+    private Optional<RESTResponse> registerTable(IcebergRequest request) {
         return Optional.of(
                 CatalogHandlers.registerTable(catalog, request.namespace(), request.body(RegisterTableRequest.class)));
     }
 
     // Clients report scan and commit metrics after each operation; this server has no metrics store.
-    private Optional<RESTResponse> reportMetrics(RouteRequest request) {
+    private Optional<RESTResponse> reportMetrics(IcebergRequest request) {
         ReportMetricsRequest report = request.body(ReportMetricsRequest.class);
         LOG.debug("Metrics report for {}: {}", request.table(), report.reportType());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> listViews(RouteRequest request) {
+    private Optional<RESTResponse> listViews(IcebergRequest request) {
         Optional<String> pageSize = request.query("pageSize");
         if (pageSize.isPresent()) {
             return Optional.of(CatalogHandlers.listViews(
@@ -285,21 +288,21 @@ public final class CatalogRoutes {
         return Optional.of(CatalogHandlers.listViews(views, request.namespace()));
     }
 
-    private Optional<RESTResponse> createView(RouteRequest request) {
+    private Optional<RESTResponse> createView(IcebergRequest request) {
         return Optional.of(
                 CatalogHandlers.createView(views, request.namespace(), request.body(CreateViewRequest.class)));
     }
 
-    private Optional<RESTResponse> loadView(RouteRequest request) {
+    private Optional<RESTResponse> loadView(IcebergRequest request) {
         return Optional.of(CatalogHandlers.loadView(views, request.view()));
     }
 
-    private Optional<RESTResponse> viewExists(RouteRequest request) {
+    private Optional<RESTResponse> viewExists(IcebergRequest request) {
         CatalogHandlers.viewExists(views, request.view());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> updateView(RouteRequest request) {
+    private Optional<RESTResponse> updateView(IcebergRequest request) {
         UpdateTableRequest update = request.body(UpdateTableRequest.class);
         commitLock.lock();
         try {
@@ -309,17 +312,17 @@ public final class CatalogRoutes {
         }
     }
 
-    private Optional<RESTResponse> dropView(RouteRequest request) {
+    private Optional<RESTResponse> dropView(IcebergRequest request) {
         CatalogHandlers.dropView(views, request.view());
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> renameView(RouteRequest request) {
+    private Optional<RESTResponse> renameView(IcebergRequest request) {
         CatalogHandlers.renameView(views, request.body(RenameTableRequest.class));
         return Optional.empty();
     }
 
-    private Optional<RESTResponse> commitTransaction(RouteRequest request) {
+    private Optional<RESTResponse> commitTransaction(IcebergRequest request) {
         CommitTransactionRequest transaction = request.body(CommitTransactionRequest.class);
         commitLock.lock();
         try {

@@ -4,11 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.http.FailedAttemptLimiter;
+import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.JavalinServer;
-import io.fleetlake.http.QueryParameters;
+import io.fleetlake.http.JsonResponse;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.util.Optional;
@@ -80,7 +80,8 @@ public final class JavalinHttpAdapter implements AutoCloseable {
     private record Admission(RequestAdmission requests, FailedAttemptLimiter tokenFailures) {
         void serve(RestRouter router, Context context) {
             HttpMethod method = HttpMethod.valueOf(context.method().name());
-            Consumer<RequestAdmission.Refusal> refuse = refused -> write(context, method, answer(refused));
+            Consumer<RequestAdmission.Refusal> refuse =
+                    refused -> answer(refused).writeTo(context);
             requests.serve(context, refuse, () -> {
                 boolean tokenRequest =
                         method == HttpMethod.POST && context.path().equals(CatalogRoutes.TOKENS.path());
@@ -89,28 +90,19 @@ public final class JavalinHttpAdapter implements AutoCloseable {
                     long seconds = Math.max(1, tokenFailures.retryAfter(address).toSeconds());
                     LOG.warn("Refused a token request from {}: too many failed attempts", address);
                     context.header("Retry-After", Long.toString(seconds));
-                    write(
-                            context,
-                            method,
-                            oauthRefusal(
-                                    429,
-                                    "Too many failed token requests from this address; retry in " + seconds + " s"));
+                    oauthRefusal(429, "Too many failed token requests from this address; retry in " + seconds + " s")
+                            .writeTo(context);
                     return;
                 }
                 Optional<String> body = method == HttpMethod.POST ? requests.body(context, refuse) : Optional.of("");
                 if (body.isEmpty()) {
                     return;
                 }
-                RestResponse response = router.handle(new RestRequest(
-                        method,
-                        context.path(),
-                        QueryParameters.firstValues(context),
-                        body.get(),
-                        Optional.ofNullable(context.header("Authorization"))));
+                JsonResponse response = router.handle(HttpRequest.of(context).withBody(body.get()));
                 if (tokenRequest && response.status() == 401) {
                     tokenFailures.failed(address);
                 }
-                write(context, method, response);
+                response.writeTo(context);
             });
         }
 
@@ -118,7 +110,7 @@ public final class JavalinHttpAdapter implements AutoCloseable {
          * The REST spec's error body, as the router writes it for its own refusals; an unreadable body is a {@code
          * BadRequestException}, as the router's own 400 answers are.
          */
-        private RestResponse answer(RequestAdmission.Refusal refused) {
+        private JsonResponse answer(RequestAdmission.Refusal refused) {
             return switch (refused) {
                 case TOO_BUSY ->
                     refusal(
@@ -137,8 +129,8 @@ public final class JavalinHttpAdapter implements AutoCloseable {
         }
     }
 
-    private static RestResponse refusal(int status, String type, String message) {
-        return RestResponse.json(
+    private static JsonResponse refusal(int status, String type, String message) {
+        return JsonResponse.json(
                 status,
                 ERRORS.createObjectNode()
                         .set(
@@ -151,20 +143,12 @@ public final class JavalinHttpAdapter implements AutoCloseable {
     }
 
     /** RFC 6749's error body, which Iceberg's clients expect from the token endpoint. */
-    private static RestResponse oauthRefusal(int status, String description) {
-        return RestResponse.json(
+    private static JsonResponse oauthRefusal(int status, String description) {
+        return JsonResponse.json(
                 status,
                 ERRORS.createObjectNode()
                         .put("error", "invalid_request")
                         .put("error_description", description)
                         .toString());
-    }
-
-    private static void write(Context context, HttpMethod method, RestResponse response) {
-        context.status(response.status());
-        if (method != HttpMethod.HEAD) {
-            response.body().ifPresent(json -> context.contentType(ContentType.APPLICATION_JSON)
-                    .result(json));
-        }
     }
 }

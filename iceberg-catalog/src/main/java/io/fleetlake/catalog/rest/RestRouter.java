@@ -7,7 +7,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.catalog.auth.Authenticator;
 import io.fleetlake.catalog.auth.CatalogPrincipal;
 import io.fleetlake.catalog.auth.OAuthException;
-import io.fleetlake.http.PathTemplate;
+import io.fleetlake.http.ExceptionStatuses;
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
+import io.fleetlake.http.RequestObserver;
+import io.fleetlake.http.Route;
+import io.fleetlake.http.RouteRequest;
+import io.fleetlake.http.RouteTable;
 import io.fleetlake.model.catalog.CatalogRole;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -22,100 +28,35 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Dispatches requests through the routing table and turns every failure into an Iceberg error response through
- * {@link ExceptionStatuses}. This is the only place that catches handler exceptions: server errors are logged here,
- * once, with their stack trace.
+ * The catalog's routes on the shared {@link RouteTable}, which turns every failure into an Iceberg error response
+ * through {@link IcebergErrors} (a refused token request into RFC 6749's): server errors are logged once, with their
+ * stack trace. The observer's label of a route is its endpoint, such as {@code GET /v1/namespaces/{namespace}}.
  */
 public final class RestRouter {
-    /** The endpoint of a request no route matched. */
-    public static final String UNMATCHED = "unmatched";
-
     private static final Logger LOG = LoggerFactory.getLogger(RestRouter.class);
     private static final ObjectMapper OAUTH_ERRORS = new ObjectMapper();
 
-    private final List<Route> routes;
     private final ObjectMapper mapper;
-    private final RequestObserver observer;
     private final Authenticator authenticator;
+    private final RouteTable<EndpointRoute, JsonResponse> table;
 
-    RestRouter(List<Route> routes, ObjectMapper mapper) {
-        this(routes, mapper, RequestObserver.NONE, Authenticator.NONE);
-    }
-
-    RestRouter(List<Route> routes, ObjectMapper mapper, RequestObserver observer) {
+    RestRouter(List<Route<EndpointRoute>> routes, ObjectMapper mapper, RequestObserver observer) {
         this(routes, mapper, observer, Authenticator.NONE);
     }
 
-    RestRouter(List<Route> routes, ObjectMapper mapper, RequestObserver observer, Authenticator authenticator) {
-        this.routes = List.copyOf(requireNonNull(routes, "routes is null"));
+    RestRouter(
+            List<Route<EndpointRoute>> routes,
+            ObjectMapper mapper,
+            RequestObserver observer,
+            Authenticator authenticator) {
         this.mapper = requireNonNull(mapper, "mapper is null");
-        this.observer = requireNonNull(observer, "observer is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
+        this.table = new RouteTable<>(routes, IcebergErrors.STATUSES, new Responses(), observer);
     }
 
-    public RestResponse handle(RestRequest request) {
+    public JsonResponse handle(HttpRequest request) {
         requireNonNull(request, "request is null");
-        long started = System.nanoTime();
-        String[] endpoint = {UNMATCHED};
-        RestResponse response;
-        try {
-            response = dispatch(request, endpoint);
-        } catch (RuntimeException e) {
-            response = failure(request, e);
-        }
-        observer.answered(endpoint[0], response.status(), System.nanoTime() - started);
-        return response;
-    }
-
-    /**
-     * Every request but those of public routes is authenticated first (401 otherwise, also for paths no route serves,
-     * so that a stranger learns nothing about them), then checked against the role its route needs (403).
-     *
-     * @param endpoint receives the matched route's endpoint, for the observer
-     */
-    private RestResponse dispatch(RestRequest request, String[] endpoint) {
-        List<String> segments = PathTemplate.segments(request.path());
-        boolean pathServedForOtherMethods = false;
-        for (Route route : routes) {
-            Optional<Map<String, String>> variables = route.match(segments);
-            if (variables.isEmpty()) {
-                continue;
-            }
-            if (route.method() != request.method()) {
-                pathServedForOtherMethods = true;
-                continue;
-            }
-            endpoint[0] = route.method() + " " + route.endpoint().path().replace("/{prefix}", "");
-            RouteRequest routeRequest = new RouteRequest(
-                    variables.get(), request.queryParameters(), request.body(), request.authorization(), mapper);
-            Optional<CatalogRole> required = route.access().required(routeRequest);
-            if (required.isPresent()) {
-                CatalogPrincipal principal = authenticator.authenticate(request.authorization());
-                if (!principal.role().includes(required.get())) {
-                    throw new ForbiddenException(
-                            "The catalog client %s is a %s; %s %s needs the %s role",
-                            principal.clientId(), principal.role(), request.method(), request.path(), required.get());
-                }
-            }
-            return route.handler()
-                    .handle(routeRequest)
-                    .map(body -> RestResponse.json(RestResponse.OK, write(body)))
-                    .orElseGet(RestResponse::noContent);
-        }
-        authenticator.authenticate(request.authorization());
-        if (pathServedForOtherMethods) {
-            throw new MethodNotAllowedException("Method " + request.method() + " is not allowed for " + request.path());
-        }
-        throw new NotFoundException("No route for %s %s", request.method(), request.path());
-    }
-
-    /** RFC 6749's error body, which Iceberg's clients expect from the token endpoint. */
-    private static String oauthError(OAuthException error) {
-        return OAUTH_ERRORS
-                .createObjectNode()
-                .put("error", error.error())
-                .put("error_description", error.getMessage())
-                .toString();
+        return table.handle(request);
     }
 
     private String write(RESTResponse body) {
@@ -126,22 +67,77 @@ public final class RestRouter {
         }
     }
 
-    private static RestResponse failure(RestRequest request, RuntimeException error) {
-        if (error instanceof OAuthException refused) {
-            LOG.debug("Token request refused: {}", refused.error());
-            return RestResponse.json(refused.status(), oauthError(refused));
+    /**
+     * Every request but those of public routes is authenticated first (401 otherwise, also for paths no route serves,
+     * so that a stranger learns nothing about them), then checked against the role its route needs (403).
+     */
+    private final class Responses implements RouteTable.Responder<EndpointRoute, JsonResponse> {
+        @Override
+        public JsonResponse serve(HttpRequest request, EndpointRoute route, Map<String, String> variables) {
+            IcebergRequest routeRequest = new IcebergRequest(
+                    new RouteRequest(variables, request.queryParameters(), request.body()),
+                    request.header("Authorization"),
+                    mapper);
+            Optional<CatalogRole> required = route.access().required(routeRequest);
+            if (required.isPresent()) {
+                CatalogPrincipal principal = authenticator.authenticate(request.header("Authorization"));
+                if (!principal.role().includes(required.get())) {
+                    throw new ForbiddenException(
+                            "The catalog client %s is a %s; %s %s needs the %s role",
+                            principal.clientId(), principal.role(), request.method(), request.path(), required.get());
+                }
+            }
+            return route.handler()
+                    .handle(routeRequest)
+                    .map(body -> JsonResponse.json(JsonResponse.OK, write(body)))
+                    .orElseGet(JsonResponse::noContent);
         }
-        ErrorResponse response = ExceptionStatuses.errorResponse(error);
-        if (response.code() >= ExceptionStatuses.INTERNAL_SERVER_ERROR) {
-            LOG.error("{} {} failed with status {}", request.method(), request.path(), response.code(), error);
-        } else {
-            LOG.debug(
-                    "{} {} rejected with status {}: {}",
-                    request.method(),
-                    request.path(),
-                    response.code(),
-                    error.toString());
+
+        @Override
+        public RuntimeException unmatched(HttpRequest request, Optional<Route<EndpointRoute>> servedForOtherMethods) {
+            authenticator.authenticate(request.header("Authorization"));
+            if (servedForOtherMethods.isPresent()) {
+                return new MethodNotAllowedException(
+                        "Method " + request.method() + " is not allowed for " + request.path());
+            }
+            return new NotFoundException("No route for %s %s", request.method(), request.path());
         }
-        return RestResponse.json(response.code(), ErrorResponseParser.toJson(response));
+
+        @Override
+        public JsonResponse failure(HttpRequest request, RuntimeException error, int status) {
+            if (error instanceof OAuthException refused) {
+                LOG.debug("Token request refused: {}", refused.error());
+                // RFC 6749's error body, which Iceberg's clients expect from the token endpoint.
+                return JsonResponse.json(
+                        refused.status(),
+                        OAUTH_ERRORS
+                                .createObjectNode()
+                                .put("error", refused.error())
+                                .put("error_description", refused.getMessage())
+                                .toString());
+            }
+            ErrorResponse response = IcebergErrors.errorResponse(error);
+            if (status >= ExceptionStatuses.INTERNAL_SERVER_ERROR) {
+                LOG.error("{} {} failed with status {}", request.method(), request.path(), status, error);
+            } else {
+                LOG.debug(
+                        "{} {} rejected with status {}: {}",
+                        request.method(),
+                        request.path(),
+                        status,
+                        error.toString());
+            }
+            return JsonResponse.json(status, ErrorResponseParser.toJson(response));
+        }
+
+        @Override
+        public int status(JsonResponse response) {
+            return response.status();
+        }
+
+        @Override
+        public String label(Route<EndpointRoute> route) {
+            return route.method() + " " + route.path().template();
+        }
     }
 }

@@ -13,5 +13,5 @@ interface RouteAccess {
         return request -> required;
     }
 
-    Optional<CatalogRole> required(RouteRequest request);
+    Optional<CatalogRole> required(IcebergRequest request);
 }

@@ -15,7 +15,7 @@ final class TokenEndpoint {
         this.authority = requireNonNull(authority, "authority is null");
     }
 
-    OAuthTokenResponse token(RouteRequest request) {
+    OAuthTokenResponse token(IcebergRequest request) {
         OAuth2Authority present = authority.orElseThrow(() -> new OAuthException(
                 OAuthException.UNSUPPORTED_GRANT_TYPE,
                 400,

@@ -2,6 +2,9 @@ package io.fleetlake.catalog.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,31 +20,49 @@ import org.apache.iceberg.rest.responses.GetNamespaceResponse;
 import org.junit.jupiter.api.Test;
 
 class RestRouterTest {
+    private final List<String> observed = new ArrayList<>();
     private final RestRouter router = new RestRouter(
             List.of(
-                    new Route(
+                    EndpointRoute.route(
                             Endpoint.V1_LOAD_NAMESPACE,
                             request -> Optional.of(GetNamespaceResponse.builder()
                                     .withNamespace(request.namespace())
                                     .build())),
-                    new Route(Endpoint.V1_NAMESPACE_EXISTS, request -> Optional.empty()),
-                    new Route(
+                    EndpointRoute.route(Endpoint.V1_NAMESPACE_EXISTS, request -> Optional.empty()),
+                    EndpointRoute.route(
                             Endpoint.V1_CREATE_NAMESPACE,
                             request -> Optional.of(CreateNamespaceResponse.builder()
                                     .withNamespace(request.body(CreateNamespaceRequest.class)
                                             .namespace())
                                     .build())),
-                    new Route(Endpoint.V1_UPDATE_TABLE, request -> {
+                    EndpointRoute.route(Endpoint.V1_UPDATE_TABLE, request -> {
                         throw new CommitFailedException("Requirement failed for %s", request.table());
                     }),
-                    new Route(Endpoint.V1_DELETE_TABLE, request -> {
+                    EndpointRoute.route(Endpoint.V1_DELETE_TABLE, request -> {
                         throw new IllegalStateException("broken handler");
                     })),
-            RestJson.newMapper());
+            RestJson.newMapper(),
+            (endpoint, status, nanos) -> observed.add(endpoint + " -> " + status + (nanos >= 0 ? "" : " negative")));
+
+    /** The observer hears the route's endpoint (not the path, one label per route) and the status of every answer. */
+    @Test
+    void eachAnswerIsObservedWithItsEndpoint() {
+        router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet", ""));
+        router.handle(request(HttpMethod.DELETE, "/v1/namespaces/fleet/tables/positions", ""));
+        router.handle(request(HttpMethod.GET, "/v1/nothing/here", ""));
+        router.handle(request(HttpMethod.DELETE, "/v1/namespaces/fleet", ""));
+
+        assertThat(observed)
+                .containsExactly(
+                        "GET /v1/namespaces/{namespace} -> 200",
+                        "DELETE /v1/namespaces/{namespace}/tables/{table} -> 500",
+                        "unmatched -> 404",
+                        "unmatched -> 405");
+    }
 
     @Test
     void decodesMultiLevelNamespaceFromThePath() {
-        RestResponse response = router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet%1Faudit", ""));
+        JsonResponse response = router.handle(request(HttpMethod.GET, "/v1/namespaces/fleet%1Faudit", ""));
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.body()).contains("{\"namespace\":[\"fleet\",\"audit\"],\"properties\":{}}");
@@ -49,9 +70,9 @@ class RestRouterTest {
 
     @Test
     void emptyResultIsNoContent() {
-        RestResponse response = router.handle(request(HttpMethod.HEAD, "/v1/namespaces/fleet", ""));
+        JsonResponse response = router.handle(request(HttpMethod.HEAD, "/v1/namespaces/fleet", ""));
 
-        assertThat(response).isEqualTo(new RestResponse(204, Optional.empty()));
+        assertThat(response).isEqualTo(new JsonResponse(204, Optional.empty()));
     }
 
     @Test
@@ -63,7 +84,7 @@ class RestRouterTest {
 
     @Test
     void parsesTheRequestBody() {
-        RestResponse response =
+        JsonResponse response =
                 router.handle(request(HttpMethod.POST, "/v1/namespaces", "{\"namespace\":[\"fleet\"]}"));
 
         assertThat(response.status()).isEqualTo(200);
@@ -89,7 +110,7 @@ class RestRouterTest {
 
     @Test
     void handlerExceptionBecomesIcebergError() {
-        RestResponse response = router.handle(request(HttpMethod.POST, "/v1/namespaces/fleet/tables/positions", ""));
+        JsonResponse response = router.handle(request(HttpMethod.POST, "/v1/namespaces/fleet/tables/positions", ""));
         ErrorResponse error = error(response);
 
         assertThat(response.status()).isEqualTo(409);
@@ -126,11 +147,11 @@ class RestRouterTest {
         assertThat(error.message()).isEqualTo("Method DELETE is not allowed for /v1/namespaces");
     }
 
-    private static RestRequest request(HttpMethod method, String path, String body) {
-        return new RestRequest(method, path, Map.of(), body);
+    private static HttpRequest request(HttpMethod method, String path, String body) {
+        return new HttpRequest(method.name(), path, Map.of()).withBody(body);
     }
 
-    private static ErrorResponse error(RestResponse response) {
+    private static ErrorResponse error(JsonResponse response) {
         ErrorResponse error = ErrorResponseParser.fromJson(response.body().orElseThrow());
         assertThat(error.code()).isEqualTo(response.status());
         return error;

@@ -2,11 +2,12 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.HttpRequest;
 import io.fleetlake.http.JavalinServer;
+import io.fleetlake.http.JsonResponse;
 import io.fleetlake.http.RequestAdmission;
 import io.fleetlake.http.RequestLimits;
 import io.fleetlake.model.planning.PlanningApi;
-import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import java.nio.charset.StandardCharsets;
@@ -77,25 +78,25 @@ final class JavalinAdapter implements AutoCloseable {
                     context.method() == HandlerType.GET && context.path().equals(PlanningApi.HEALTH_PATH);
             if (!health && !authorized(context.header("Authorization"))) {
                 context.header("WWW-Authenticate", CHALLENGE);
-                write(
-                        context,
-                        PlanningRoutes.error(
+                PlanningRoutes.error(
                                 ApiError.UNAUTHORIZED,
                                 "Send the planning API's token as Authorization: Bearer <token> (planning.token; the"
-                                        + " embedded stack keeps it in <data-dir>/secrets/planning.properties)"));
+                                        + " embedded stack keeps it in <data-dir>/secrets/planning.properties)")
+                        .writeTo(context);
                 return;
             }
-            Consumer<RequestAdmission.Refusal> refuse = refused -> write(context, refusal(refused));
+            Consumer<RequestAdmission.Refusal> refuse =
+                    refused -> refusal(refused).writeTo(context);
             requests.serve(context, refuse, () -> {
                 Optional<String> body =
                         context.method() == HandlerType.GET ? Optional.of("") : requests.body(context, refuse);
-                body.ifPresent(admitted -> write(
-                        context, routes.handle(new ApiRequest(context.method().name(), context.path(), admitted))));
+                body.ifPresent(admitted -> routes.handle(HttpRequest.of(context).withBody(admitted))
+                        .writeTo(context));
             });
         }
 
         /** The routes' error body for a request refused before the routes saw it. */
-        private ApiResponse refusal(RequestAdmission.Refusal refused) {
+        private JsonResponse refusal(RequestAdmission.Refusal refused) {
             return switch (refused) {
                 case TOO_BUSY ->
                     PlanningRoutes.error(
@@ -114,12 +115,6 @@ final class JavalinAdapter implements AutoCloseable {
         private boolean authorized(String header) {
             return header != null
                     && MessageDigest.isEqual(header.getBytes(StandardCharsets.UTF_8), expectedAuthorization);
-        }
-
-        private static void write(Context context, ApiResponse response) {
-            context.status(response.status());
-            response.body().ifPresent(json -> context.contentType(ContentType.APPLICATION_JSON)
-                    .result(json));
         }
     }
 }

@@ -2,8 +2,10 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.ExceptionStatuses;
+
 /** A request the planning API refuses; the message tells the client what to change. */
-final class PlanningApiException extends RuntimeException {
+final class PlanningApiException extends RuntimeException implements ExceptionStatuses.WithStatus {
     private static final long serialVersionUID = 1L;
 
     private final ApiError error;
@@ -20,5 +22,10 @@ final class PlanningApiException extends RuntimeException {
 
     ApiError error() {
         return error;
+    }
+
+    @Override
+    public int status() {
+        return error.status();
     }
 }

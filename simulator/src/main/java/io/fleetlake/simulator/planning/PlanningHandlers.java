@@ -2,6 +2,8 @@ package io.fleetlake.simulator.planning;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.http.JsonResponse;
+import io.fleetlake.http.RouteRequest;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.model.planning.PlannedStop;
 import io.fleetlake.model.planning.PlanningApi;
@@ -20,13 +22,13 @@ final class PlanningHandlers {
     }
 
     /** {@code GET /v1/routes}: every vehicle's current route. */
-    ApiResponse routes(EndpointRequest request) {
-        return ApiResponse.ok(RouteJson.writeAll(directory.currentRoutes()));
+    JsonResponse routes(RouteRequest request) {
+        return JsonResponse.ok(RouteJson.writeAll(directory.currentRoutes()));
     }
 
     /** {@code GET /v1/vehicles/{vehicle_id}/route}: one vehicle's current route, or 404. */
-    ApiResponse vehicleRoute(EndpointRequest request) {
-        String vehicleId = request.pathParameter(VEHICLE_ID);
+    JsonResponse vehicleRoute(RouteRequest request) {
+        String vehicleId = request.pathVariable(VEHICLE_ID);
         PlannedRoute route = directory
                 .currentRoute(vehicleId)
                 .orElseThrow(() -> new PlanningApiException(
@@ -34,12 +36,12 @@ final class PlanningHandlers {
                         "Vehicle " + vehicleId + " has no route: it is not one of the " + directory.fleetSize()
                                 + " simulated vehicles and none was assigned with PUT "
                                 + PlanningApi.vehicleRoutePath(vehicleId)));
-        return ApiResponse.ok(RouteJson.write(route));
+        return JsonResponse.ok(RouteJson.write(route));
     }
 
     /** {@code PUT /v1/vehicles/{vehicle_id}/route}: assigns the route in the body to the vehicle; 204. */
-    ApiResponse assignRoute(EndpointRequest request) {
-        String vehicleId = request.pathParameter(VEHICLE_ID);
+    JsonResponse assignRoute(RouteRequest request) {
+        String vehicleId = request.pathVariable(VEHICLE_ID);
         if (request.body().isBlank()) {
             throw new PlanningApiException(
                     ApiError.BAD_REQUEST, "Missing request body: expected the route of " + vehicleId + " as JSON");
@@ -58,12 +60,12 @@ final class PlanningHandlers {
         }
         requireValidCoordinates(route);
         directory.assign(route);
-        return ApiResponse.noContent();
+        return JsonResponse.noContent();
     }
 
     /** {@code GET /healthz}: 200 while the server runs. */
-    ApiResponse health(EndpointRequest request) {
-        return ApiResponse.ok(HEALTHY);
+    JsonResponse health(RouteRequest request) {
+        return JsonResponse.ok(HEALTHY);
     }
 
     private static void requireValidCoordinates(PlannedRoute route) {

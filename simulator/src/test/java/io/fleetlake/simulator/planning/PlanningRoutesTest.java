@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fleetlake.http.HttpRequest;
+import io.fleetlake.http.JsonResponse;
 import io.fleetlake.model.planning.PlannedRoute;
 import io.fleetlake.model.planning.RouteJson;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +23,7 @@ class PlanningRoutesTest {
 
     @Test
     void listsEveryVehiclesRoute() {
-        ApiResponse response = get("/v1/routes");
+        JsonResponse response = get("/v1/routes");
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(RouteJson.readAll(response.body().orElseThrow())).isEqualTo(directory.currentRoutes());
@@ -28,12 +31,12 @@ class PlanningRoutesTest {
 
     @Test
     void servesOneVehiclesRouteAnd404ForAVehicleWithout() throws Exception {
-        ApiResponse found = get("/v1/vehicles/VH-0012/route");
+        JsonResponse found = get("/v1/vehicles/VH-0012/route");
         assertThat(found.status()).isEqualTo(200);
         assertThat(RouteJson.read(found.body().orElseThrow()))
                 .isEqualTo(directory.currentRoute("VH-0012").orElseThrow());
 
-        ApiResponse missing = get("/v1/vehicles/VH-9999/route");
+        JsonResponse missing = get("/v1/vehicles/VH-9999/route");
         assertThat(missing.status()).isEqualTo(404);
         JsonNode error = JSON.readTree(missing.body().orElseThrow());
         assertThat(error.get("error").asText()).isEqualTo("NOT_FOUND");
@@ -47,9 +50,9 @@ class PlanningRoutesTest {
     void putAssignsARouteThatGetThenServes() {
         PlannedRoute route = RouteDirectoryTest.route("VH-0001", "OPS-77");
 
-        ApiResponse assigned = put("/v1/vehicles/VH-0001/route", RouteJson.write(route));
+        JsonResponse assigned = put("/v1/vehicles/VH-0001/route", RouteJson.write(route));
 
-        assertThat(assigned).isEqualTo(new ApiResponse(204, Optional.empty()));
+        assertThat(assigned).isEqualTo(new JsonResponse(204, Optional.empty()));
         assertThat(RouteJson.read(get("/v1/vehicles/VH-0001/route").body().orElseThrow()))
                 .isEqualTo(route);
         assertThat(RouteJson.readAll(get("/v1/routes").body().orElseThrow()).get(0))
@@ -72,15 +75,15 @@ class PlanningRoutesTest {
 
     @Test
     void answersTheHealthCheckAndRefusesUnknownPathsAndMethods() throws Exception {
-        ApiResponse health = get("/healthz");
+        JsonResponse health = get("/healthz");
         assertThat(health.status()).isEqualTo(200);
         assertThat(health.body()).contains("{\"status\":\"UP\"}");
 
-        ApiResponse unknown = get("/v1/nowhere");
+        JsonResponse unknown = get("/v1/nowhere");
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(JSON.readTree(unknown.body().orElseThrow()).get("message").asText())
                 .contains("GET /v1/routes");
-        ApiResponse wrongMethod = routes.handle(new ApiRequest("DELETE", "/v1/routes", ""));
+        JsonResponse wrongMethod = routes.handle(new HttpRequest("DELETE", "/v1/routes", Map.of()));
         assertThat(wrongMethod.status()).isEqualTo(405);
         assertThat(JSON.readTree(wrongMethod.body().orElseThrow()).get("error").asText())
                 .isEqualTo("METHOD_NOT_ALLOWED");
@@ -95,15 +98,15 @@ class PlanningRoutesTest {
         assertThat(get("/v1/vehicles/%zz/route").status()).isEqualTo(400);
     }
 
-    private ApiResponse get(String path) {
-        return routes.handle(new ApiRequest("GET", path, ""));
+    private JsonResponse get(String path) {
+        return routes.handle(new HttpRequest("GET", path, Map.of()));
     }
 
-    private ApiResponse put(String path, String body) {
-        return routes.handle(new ApiRequest("PUT", path, body));
+    private JsonResponse put(String path, String body) {
+        return routes.handle(new HttpRequest("PUT", path, Map.of()).withBody(body));
     }
 
-    private static void assertBadRequest(ApiResponse response, String message) throws Exception {
+    private static void assertBadRequest(JsonResponse response, String message) throws Exception {
         assertThat(response.status()).isEqualTo(400);
         JsonNode error = JSON.readTree(response.body().orElseThrow());
         assertThat(error.get("error").asText()).isEqualTo("BAD_REQUEST");

@@ -1,5 +1,6 @@
 package io.fleetlake.catalog.rest;
 
+import io.fleetlake.http.ExceptionStatuses;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.exceptions.AlreadyExistsException;
@@ -18,14 +19,11 @@ import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.rest.responses.ErrorResponse;
 
 /**
- * The one table that turns an exception into an HTTP status and an Iceberg {@link ErrorResponse}. An exception maps
- * through its nearest listed class, so subclasses (such as {@code NoSuchIcebergTableException}) need no entry;
- * anything unlisted is a server error (500).
+ * The catalog's part of the shared {@link ExceptionStatuses}: the REST spec's status of each exception Iceberg's
+ * handlers throw, and the Iceberg {@link ErrorResponse} a failure is answered with.
  */
-final class ExceptionStatuses {
-    static final int INTERNAL_SERVER_ERROR = 500;
-
-    private static final Map<Class<? extends Throwable>, Integer> STATUSES = Map.ofEntries(
+final class IcebergErrors {
+    static final ExceptionStatuses STATUSES = ExceptionStatuses.of(Map.ofEntries(
             Map.entry(IllegalArgumentException.class, 400),
             Map.entry(ValidationException.class, 400),
             Map.entry(BadRequestException.class, 400),
@@ -44,25 +42,15 @@ final class ExceptionStatuses {
             // The spec's "commit state unknown" status for a server that is not a gateway (those use 502/504);
             // clients must not retry, they check the table instead.
             Map.entry(CommitStateUnknownException.class, 500),
-            Map.entry(ServiceUnavailableException.class, 503));
+            Map.entry(ServiceUnavailableException.class, 503)));
 
-    private ExceptionStatuses() {}
-
-    static int statusOf(Throwable error) {
-        for (Class<?> type = error.getClass(); type != null; type = type.getSuperclass()) {
-            Integer status = STATUSES.get(type);
-            if (status != null) {
-                return status;
-            }
-        }
-        return INTERNAL_SERVER_ERROR;
-    }
+    private IcebergErrors() {}
 
     /** The error body: the exception's simple class name as type, which Iceberg clients map back to exceptions. */
     static ErrorResponse errorResponse(Throwable error) {
         String type = error.getClass().getSimpleName();
         return ErrorResponse.builder()
-                .responseCode(statusOf(error))
+                .responseCode(STATUSES.statusOf(error))
                 .withType(type)
                 .withMessage(Optional.ofNullable(error.getMessage()).orElse(type))
                 .build();

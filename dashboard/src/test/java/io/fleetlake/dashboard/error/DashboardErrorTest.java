@@ -1,19 +1,19 @@
-package io.fleetlake.dashboard.http;
+package io.fleetlake.dashboard.error;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fleetlake.dashboard.error.DashboardError;
-import io.fleetlake.dashboard.error.DashboardException;
+import io.fleetlake.http.ExceptionStatuses;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ExceptionStatusesTest {
+/** The status each error code answers with, through the shared {@link ExceptionStatuses}. */
+class DashboardErrorTest {
     @Test
     void everyErrorCodeHasItsStatus() {
         Map<DashboardError, Integer> statuses = new EnumMap<>(DashboardError.class);
         for (DashboardError error : DashboardError.values()) {
-            statuses.put(error, ExceptionStatuses.statusOf(new DashboardException(error, "message")));
+            statuses.put(error, ExceptionStatuses.OWN.statusOf(new DashboardException(error, "message")));
         }
 
         assertThat(statuses)
@@ -36,7 +36,8 @@ class ExceptionStatusesTest {
 
     @Test
     void anyOtherExceptionIsAnInternalError() {
-        assertThat(ExceptionStatuses.statusOf(new IllegalStateException("bug"))).isEqualTo(500);
-        assertThat(ExceptionStatuses.errorOf(new NullPointerException())).isEqualTo(DashboardError.INTERNAL);
+        assertThat(ExceptionStatuses.OWN.statusOf(new IllegalStateException("bug")))
+                .isEqualTo(500)
+                .isEqualTo(DashboardError.INTERNAL.status());
     }
 }

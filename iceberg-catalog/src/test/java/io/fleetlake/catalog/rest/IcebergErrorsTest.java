@@ -26,7 +26,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ExceptionStatusesTest {
+class IcebergErrorsTest {
     static Stream<Arguments> statuses() {
         return Stream.of(
                 Arguments.of(new IllegalArgumentException("bad"), 400),
@@ -56,12 +56,12 @@ class ExceptionStatusesTest {
     @ParameterizedTest
     @MethodSource("statuses")
     void mapsExceptionToStatus(RuntimeException error, int status) {
-        assertThat(ExceptionStatuses.statusOf(error)).isEqualTo(status);
+        assertThat(IcebergErrors.STATUSES.statusOf(error)).isEqualTo(status);
     }
 
     @Test
     void errorResponseCarriesTheExceptionTypeAndMessage() {
-        ErrorResponse response = ExceptionStatuses.errorResponse(new NoSuchTableException("Table does not exist: x"));
+        ErrorResponse response = IcebergErrors.errorResponse(new NoSuchTableException("Table does not exist: x"));
 
         assertThat(response.code()).isEqualTo(404);
         assertThat(response.type()).isEqualTo("NoSuchTableException");
@@ -71,7 +71,7 @@ class ExceptionStatusesTest {
 
     @Test
     void errorWithoutMessageUsesItsType() {
-        ErrorResponse response = ExceptionStatuses.errorResponse(new NullPointerException());
+        ErrorResponse response = IcebergErrors.errorResponse(new NullPointerException());
 
         assertThat(response.code()).isEqualTo(500);
         assertThat(response.message()).isEqualTo("NullPointerException");

@@ -5,7 +5,7 @@ import org.apache.iceberg.rest.RESTResponse;
 
 /** Handles the requests of one route. Handlers are stateless and throw Iceberg exceptions on failure. */
 @FunctionalInterface
-interface RouteHandler {
+interface IcebergHandler {
     /** The response body, or empty for 204 No Content. */
-    Optional<RESTResponse> handle(RouteRequest request);
+    Optional<RESTResponse> handle(IcebergRequest request);
 }

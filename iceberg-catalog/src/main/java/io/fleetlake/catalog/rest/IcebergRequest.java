@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fleetlake.common.http.FormFields;
+import io.fleetlake.http.RouteRequest;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.iceberg.catalog.Namespace;
@@ -14,31 +15,21 @@ import org.apache.iceberg.rest.RESTCatalogProperties;
 import org.apache.iceberg.rest.RESTRequest;
 import org.apache.iceberg.rest.RESTUtil;
 
-/** A request matched to a route: its path variables, query parameters and body, decoded as the spec says. */
-final class RouteRequest {
+/**
+ * A request matched to a catalog route, as Iceberg's handlers read it: the shared {@link RouteRequest} (raw path
+ * variables, query parameters, body) decoded as the REST spec says, and the {@code Authorization} header the token
+ * endpoint reads.
+ */
+final class IcebergRequest {
     /** Multi-level namespaces arrive joined by the spec's default separator; this server does not override it. */
     static final String NAMESPACE_SEPARATOR = RESTCatalogProperties.NAMESPACE_SEPARATOR_DEFAULT;
 
-    private final Map<String, String> pathVariables;
-    private final Map<String, String> queryParameters;
-    private final String body;
+    private final RouteRequest request;
     private final Optional<String> authorization;
     private final ObjectMapper mapper;
 
-    RouteRequest(
-            Map<String, String> pathVariables, Map<String, String> queryParameters, String body, ObjectMapper mapper) {
-        this(pathVariables, queryParameters, body, Optional.empty(), mapper);
-    }
-
-    RouteRequest(
-            Map<String, String> pathVariables,
-            Map<String, String> queryParameters,
-            String body,
-            Optional<String> authorization,
-            ObjectMapper mapper) {
-        this.pathVariables = Map.copyOf(requireNonNull(pathVariables, "pathVariables is null"));
-        this.queryParameters = Map.copyOf(requireNonNull(queryParameters, "queryParameters is null"));
-        this.body = requireNonNull(body, "body is null");
+    IcebergRequest(RouteRequest request, Optional<String> authorization, ObjectMapper mapper) {
+        this.request = requireNonNull(request, "request is null");
         this.authorization = requireNonNull(authorization, "authorization is null");
         this.mapper = requireNonNull(mapper, "mapper is null");
     }
@@ -54,7 +45,7 @@ final class RouteRequest {
      */
     Map<String, String> form() {
         try {
-            return FormFields.decode(body);
+            return FormFields.decode(request.body());
         } catch (IllegalArgumentException e) {
             throw new BadRequestException(e.getMessage());
         }
@@ -62,21 +53,22 @@ final class RouteRequest {
 
     /** The namespace in the {@code {namespace}} path segment. */
     Namespace namespace() {
-        return RESTUtil.decodeNamespace(pathVariable("namespace"), NAMESPACE_SEPARATOR);
+        return RESTUtil.decodeNamespace(request.pathVariable("namespace"), NAMESPACE_SEPARATOR);
     }
 
     /** The table in the {@code {namespace}} and {@code {table}} path segments. */
     TableIdentifier table() {
-        return TableIdentifier.of(namespace(), RESTUtil.decodeString(pathVariable("table")));
+        return TableIdentifier.of(namespace(), RESTUtil.decodeString(request.pathVariable("table")));
     }
 
     /** The view in the {@code {namespace}} and {@code {view}} path segments. */
     TableIdentifier view() {
-        return TableIdentifier.of(namespace(), RESTUtil.decodeString(pathVariable("view")));
+        return TableIdentifier.of(namespace(), RESTUtil.decodeString(request.pathVariable("view")));
     }
 
     Optional<String> query(String name) {
-        return Optional.ofNullable(queryParameters.get(name));
+        // Raw, not trimmed: a client's empty page token is its own value.
+        return Optional.ofNullable(request.queryParameters().get(name));
     }
 
     /**
@@ -85,27 +77,20 @@ final class RouteRequest {
      * @throws BadRequestException when the body is missing, is not JSON or does not describe a valid request
      */
     <T extends RESTRequest> T body(Class<T> type) {
+        String body = request.body();
         if (body.isBlank()) {
             throw new BadRequestException("Missing request body: expected a %s", type.getSimpleName());
         }
-        T request;
+        T parsed;
         try {
-            request = mapper.readValue(body, type);
+            parsed = mapper.readValue(body, type);
         } catch (JsonProcessingException e) {
             throw new BadRequestException(e, "Invalid %s: %s", type.getSimpleName(), e.getOriginalMessage());
         }
-        if (request == null) {
+        if (parsed == null) {
             throw new BadRequestException("Invalid %s: the body is JSON null", type.getSimpleName());
         }
-        request.validate();
-        return request;
-    }
-
-    private String pathVariable(String name) {
-        String value = pathVariables.get(name);
-        if (value == null) {
-            throw new IllegalStateException("Route has no path variable " + name);
-        }
-        return value;
+        parsed.validate();
+        return parsed;
     }
 }
