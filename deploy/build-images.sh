@@ -26,8 +26,9 @@ module_of() {
     case "$1" in
         iceberg-catalog|ingest-connect|simulator|dashboard|table-maintenance|spark-jobs) echo "$1" ;;
         flink-pipeline) echo flink-jobs ;;
-        # fleet-exporter runs from the stack module; the Kafka image only adds the JMX exporter agent the stack copies.
-        fleet-exporter|kafka) echo stack ;;
+        fleet-exporter) echo operations ;;
+        # The Kafka image only adds the JMX exporter agent the stack copies.
+        kafka) echo stack ;;
         *) echo "Unknown image '$1'" >&2; usage ;;
     esac
 }
@@ -67,7 +68,7 @@ for image in "${images[@]}"; do
         rm -rf "$module/target/image"
     fi
 done
-# One module may serve two images (stack: fleet-exporter and kafka).
+# Two images may name one module.
 if [ ${#java_modules[@]} -gt 0 ]; then
     mapfile -t java_modules < <(printf '%s\n' "${java_modules[@]}" | sort -u)
 fi

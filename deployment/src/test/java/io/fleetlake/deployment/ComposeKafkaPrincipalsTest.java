@@ -12,7 +12,7 @@ import io.fleetlake.deployment.ComposeKafka.Grant;
 import io.fleetlake.flink.config.FleetPipelineConfig;
 import io.fleetlake.ingest.ConnectWorkerConfig;
 import io.fleetlake.model.Topics;
-import io.fleetlake.stack.exporter.ExporterConfig;
+import io.fleetlake.operations.exporter.ExporterConfig;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -4,11 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.operations.health.HealthProbes;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
-import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
 import io.fleetlake.stack.component.RedisServerCommand;
 import io.fleetlake.stack.component.TrinoComponent;

@@ -2,9 +2,9 @@ package io.fleetlake.stack;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.operations.status.ComponentStatus;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ProcessComponent;
-import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
 import io.fleetlake.stack.supervision.Supervisor;
 import java.nio.file.Path;

@@ -8,17 +8,18 @@ import io.fleetlake.model.Topics;
 import io.fleetlake.model.catalog.CatalogAuthentication;
 import io.fleetlake.model.catalog.CatalogRole;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.operations.exporter.ExporterConfig;
+import io.fleetlake.operations.exporter.FleetExporterMain;
+import io.fleetlake.operations.health.HealthProbes;
+import io.fleetlake.operations.status.StackStatusFile;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.JavaComponents.Module;
 import io.fleetlake.stack.cluster.FlinkClusterComponents;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.cluster.StackFlinkRest;
 import io.fleetlake.stack.component.Component;
-import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.KafkaTopicsTask;
 import io.fleetlake.stack.component.ProcessComponent;
-import io.fleetlake.stack.exporter.ExporterConfig;
-import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackCatalogIdentity;
 import io.fleetlake.stack.identity.StackDashboardIdentity;
 import io.fleetlake.stack.identity.StackMqttIdentity;
@@ -27,7 +28,6 @@ import io.fleetlake.stack.maintenance.TableMaintenanceJob;
 import io.fleetlake.stack.metrics.JmxExporterAgent;
 import io.fleetlake.stack.metrics.PrometheusServer;
 import io.fleetlake.stack.process.FleetHome;
-import io.fleetlake.stack.supervision.StackStatusFile;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -342,7 +342,7 @@ public final class FleetStack {
         return javaComponents.component(
                 EXPORTER,
                 Set.of(KAFKA_TOPICS),
-                new Module("stack", "stack", "io.fleetlake.stack.exporter.FleetExporterMain", List.of("health")),
+                new Module("operations", "operations", FleetExporterMain.class.getName(), List.of("health")),
                 List.of("-Xmx256m"),
                 keys,
                 HealthProbes.http(metrics, body -> true),

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.operations.status.ComponentStatus;
 import io.fleetlake.stack.component.Component;
-import io.fleetlake.stack.supervision.ComponentStatus;
 import io.fleetlake.stack.supervision.SupervisionPolicy;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.MessageHeaders;
 import io.fleetlake.model.codec.PositionCodec;
-import io.fleetlake.stack.verify.RawPayloads;
+import io.fleetlake.operations.verify.RawPayloads;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fleetlake.model.Position;
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.trino.TrinoUser;
-import io.fleetlake.stack.inspect.TrinoInspector;
+import io.fleetlake.operations.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.spark.GeocodeLauncher;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.trino.TrinoUser;
-import io.fleetlake.stack.inspect.TrinoInspector;
+import io.fleetlake.operations.inspect.TrinoInspector;
 import io.fleetlake.stack.it.SharedStack.RunningStack;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.spark.DailySummaryLauncher;

@@ -3,7 +3,7 @@ package io.fleetlake.stack.cli;
 import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
-import io.fleetlake.stack.inspect.TrinoInspector;
+import io.fleetlake.operations.inspect.TrinoInspector;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

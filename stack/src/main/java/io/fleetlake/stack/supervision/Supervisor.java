@@ -2,9 +2,10 @@ package io.fleetlake.stack.supervision;
 
 import static java.util.Objects.requireNonNull;
 
+import io.fleetlake.operations.status.ComponentStatus;
+import io.fleetlake.operations.status.ComponentStatus.State;
 import io.fleetlake.stack.component.Component;
 import io.fleetlake.stack.component.ComponentExit;
-import io.fleetlake.stack.supervision.ComponentStatus.State;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fleetlake.common.config.ConfigException;
-import io.fleetlake.stack.verify.VerifyScope;
+import io.fleetlake.operations.verify.VerifyScope;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Instant;

@@ -22,6 +22,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.common.process.FreePorts;
 import io.fleetlake.identity.Secrets;
+import io.fleetlake.operations.health.HealthProbes;
 import io.fleetlake.redis.RedisRole;
 import io.fleetlake.stack.CatalogDatabase;
 import io.fleetlake.stack.FleetStack;
@@ -30,7 +31,6 @@ import io.fleetlake.stack.StackServers;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cluster.FlinkClusterSettings;
 import io.fleetlake.stack.component.Component;
-import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.identity.StackMqttIdentity;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.trino.TrinoHealthCheck;

@@ -1,8 +1,8 @@
 package io.fleetlake.stack.it;
 
 import io.fleetlake.connect.client.ConnectRestClient;
+import io.fleetlake.stack.StackHealthSources;
 import io.fleetlake.stack.StackSettings;
-import io.fleetlake.stack.health.StackHealthSources;
 import io.fleetlake.stack.identity.StackServiceSecrets;
 import java.net.URI;
 import java.time.Duration;

@@ -4,13 +4,13 @@ import static java.util.Objects.requireNonNull;
 import static org.awaitility.Awaitility.await;
 
 import io.fleetlake.common.process.ChildProcess;
+import io.fleetlake.operations.status.ComponentStatus;
+import io.fleetlake.operations.status.StackStatusFile;
+import io.fleetlake.operations.status.StackStatusFile.StackStatus;
 import io.fleetlake.stack.StackSettings;
 import io.fleetlake.stack.cli.FleetCli;
 import io.fleetlake.stack.process.FleetHome;
 import io.fleetlake.stack.process.JavaCommand;
-import io.fleetlake.stack.supervision.ComponentStatus;
-import io.fleetlake.stack.supervision.StackStatusFile;
-import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

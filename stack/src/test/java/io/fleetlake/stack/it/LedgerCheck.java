@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.fleetlake.model.Tables;
 import io.fleetlake.model.trino.TrinoUser;
+import io.fleetlake.operations.inspect.TrinoInspector;
+import io.fleetlake.operations.verify.FixKey;
 import io.fleetlake.stack.StackSettings;
-import io.fleetlake.stack.inspect.TrinoInspector;
-import io.fleetlake.stack.verify.FixKey;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -3,11 +3,13 @@ package io.fleetlake.stack.supervision;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fleetlake.operations.health.HealthProbes;
+import io.fleetlake.operations.status.ComponentStatus;
+import io.fleetlake.operations.status.ComponentStatus.State;
+import io.fleetlake.operations.status.StackStatusFile;
+import io.fleetlake.operations.status.StackStatusFile.StackStatus;
 import io.fleetlake.stack.EmbeddedStack;
-import io.fleetlake.stack.component.HealthProbes;
 import io.fleetlake.stack.component.ProcessComponent;
-import io.fleetlake.stack.supervision.ComponentStatus.State;
-import io.fleetlake.stack.supervision.StackStatusFile.StackStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
