@@ -41,7 +41,9 @@ class FleetPipelineClusterMainTest {
                 .as("no Kryo")
                 .isTrue();
         assertThat(environment.getConfig().isObjectReuseEnabled()).isTrue();
-        assertThat(environment.getBufferTimeout()).isEqualTo(10);
+        assertThat(environment.getBufferTimeout())
+                .as("no job-wide timer: the job sets pipeline.buffer-timeout on the exchange towards Redis")
+                .isEqualTo(-1);
         assertThat(config.checkpointDirectory())
                 .as("the cluster's checkpoint storage is used")
                 .isEmpty();
