@@ -112,7 +112,7 @@ final class ServerProcess implements AutoCloseable {
         Path classpath = target.resolve("launch/classpath.txt");
         if (!Files.isRegularFile(jar) || !Files.isRegularFile(classpath)) {
             throw new IllegalStateException(module + " is not built (" + jar + " or " + classpath
-                    + " is missing): run `mvn -o -B -pl table-maintenance -am verify`, which builds it first");
+                    + " is missing): run `mvn -o -B -pl table-maintenance-it -am verify`, which builds it first");
         }
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -116,7 +116,7 @@ final class ServerProcessUnderTest implements AutoCloseable {
         Path jar = target.resolve(artifactId + "-" + version + ".jar");
         if (!Files.isRegularFile(jar) || !Files.isRegularFile(classpathFile)) {
             throw new IllegalStateException("Module " + moduleDirectory + " is not packaged (" + jar + ", "
-                    + classpathFile + "): build it with the reactor, as mvn -pl ingest-connect -am verify does");
+                    + classpathFile + "): build it with the reactor, as mvn -pl ingest-connect-it -am verify does");
         }
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
