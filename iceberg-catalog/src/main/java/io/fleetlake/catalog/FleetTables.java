@@ -73,18 +73,9 @@ public final class FleetTables {
      * table, and most columns of these tables (coordinates, speeds, times, offsets) never repeat within a file, so the
      * writer hashed every value into a dictionary that it then gave up for plain encoding. The few repeating strings
      * (vehicle, route, status, reason) compress with zstd instead; the bench prints the stored bytes per row.
-     *
-     * <p>zstd at level 1 rather than Parquet's default 3: the pipeline compresses every row once, at every checkpoint,
-     * on the cores that also decode, enrich and send to Redis, and table maintenance rewrites those small files into
-     * large ones within the day anyway.
      */
     public static final Map<String, String> STREAMING_WRITE_PROPERTIES = Map.of(
-            TableProperties.PARQUET_PAGE_SIZE_BYTES,
-            Integer.toString(64 * 1024),
-            PARQUET_DICTIONARY_ENABLED,
-            "false",
-            TableProperties.PARQUET_COMPRESSION_LEVEL,
-            "1");
+            TableProperties.PARQUET_PAGE_SIZE_BYTES, Integer.toString(64 * 1024), PARQUET_DICTIONARY_ENABLED, "false");
 
     /**
      * {@code fleet.positions}: every accepted position with its lineage, the raw topic partition and offset the record
